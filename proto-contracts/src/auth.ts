@@ -1,0 +1,110 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Code4, Email, Password, Phone, RequiredText, Uuid } from './common.js';
+import { defineEvent } from './envelope.js';
+import { LocaleSchema, MembershipCodeSchema, StaffRoleSchema, UserStatusSchema } from './enums.js';
+
+// ---------- HTTP (served at /api/auth/...) ----------
+
+export const CheckEmailBody = Type.Object({ email: Email() });
+export const CheckEmailReply = Type.Object({ email: Type.String(), registered: Type.Boolean() });
+
+export const RequestCodeBody = Type.Object({ email: Email(), locale: Type.Optional(LocaleSchema) });
+export const RequestCodeReply = Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() });
+
+export const RegisterBody = Type.Object({
+  email: Email(),
+  code: Code4(),
+  password: Password(),
+  passwordConfirm: RequiredText(200),
+  firstName: RequiredText(100),
+  lastName: RequiredText(100),
+  nickname: Type.Optional(Type.String({ maxLength: 100 })),
+  phone: Phone(),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const UserView = Type.Object(
+  {
+    id: Uuid(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    nickname: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.String(),
+    status: UserStatusSchema,
+    memberCode: Type.String({ description: 'shown in the member side panel' }),
+    membershipCodes: Type.Array(MembershipCodeSchema),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User' },
+);
+export type UserView = Static<typeof UserView>;
+
+export const RegisterReply = Type.Object({ user: UserView });
+
+export const LoginBody = Type.Object({ email: Email(), password: RequiredText(200) });
+export const TokenReply = Type.Object({
+  token: Type.String(),
+  tokenType: Type.Literal('Bearer'),
+  expiresIn: Type.Integer({ description: 'seconds (21600)' }),
+});
+export const LoginReply = Type.Composite([TokenReply, Type.Object({ user: UserView })]);
+export const MeReply = Type.Object({ user: UserView });
+
+export const StaffView = Type.Object({
+  id: Uuid(),
+  username: Type.String(),
+  name: Type.String(),
+  role: StaffRoleSchema,
+});
+export type StaffView = Static<typeof StaffView>;
+export const StaffLoginBody = Type.Object({ username: RequiredText(100), password: RequiredText(200) });
+export const StaffLoginReply = Type.Composite([TokenReply, Type.Object({ staff: StaffView })]);
+
+/** Claims of every access token auth issues. `kind` separates members from staff. */
+export const AccessClaims = Type.Object({
+  sub: Type.String(),
+  kind: Type.Union([Type.Literal('user'), Type.Literal('staff')]),
+  email: Type.Optional(Type.String()),
+  status: Type.Optional(UserStatusSchema),
+  role: Type.Optional(StaffRoleSchema),
+  membershipCodes: Type.Optional(Type.Array(Type.String())),
+});
+export type AccessClaims = Static<typeof AccessClaims>;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 21600;
+export const JWT_ISSUER = 'rian-auth';
+export const JWT_AUDIENCE = 'rian';
+export const REFRESH_COOKIE = 'auth.refresh';
+export const EMAIL_CODE_TTL_SECONDS = 600;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+
+// ---------- events ----------
+
+export const EmailCodeRequested = defineEvent(
+  'auth.email.code-requested',
+  1,
+  Type.Object({
+    email: Type.String(),
+    code: Type.String({ pattern: '^[0-9]{4}$' }),
+    purpose: Type.Union([Type.Literal('register'), Type.Literal('password-reset')]),
+    locale: LocaleSchema,
+    expiresInSeconds: Type.Integer(),
+  }),
+);
+
+export const UserRegistered = defineEvent(
+  'auth.user.registered',
+  1,
+  Type.Object({
+    userId: Uuid(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    nickname: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.String(),
+    status: UserStatusSchema,
+    memberCode: Type.String(),
+    registeredAt: Type.String({ format: 'date-time' }),
+  }),
+);

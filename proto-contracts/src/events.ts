@@ -1,0 +1,25 @@
+import type { EventContract } from './envelope.js';
+import { EmailCodeRequested, UserRegistered } from './auth.js';
+import { ProductChanged, ProductDeleted } from './catalog.js';
+import { DeliveryFailed } from './notifications.js';
+
+/** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
+export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
+  [EmailCodeRequested, UserRegistered, ProductChanged, ProductDeleted, DeliveryFailed].map((c) => [
+    `${c.type}@${c.version}`,
+    c,
+  ]),
+);
+
+/** The JetStream stream that holds a producer's events (one per producing service). */
+export const STREAMS = {
+  auth: 'AUTH',
+  catalog: 'CATALOG',
+  orders: 'ORDERS',
+  payments: 'PAYMENTS',
+  bookings: 'BOOKINGS',
+  learning: 'LEARNING',
+  notifications: 'NOTIFICATIONS',
+  media: 'MEDIA',
+} as const;
+export type Producer = keyof typeof STREAMS;

@@ -1,0 +1,100 @@
+import pg from 'pg';
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
+import { Migrator, Migration } from '@mikro-orm/migrations';
+import type { Logger } from './logger.js';
+import { kitMigrations } from './kit-migrations.js';
+import { kitEntities } from './kit-entities.js';
+
+export { Migration, MikroORM, type EntityManager };
+
+export interface MigrationDef {
+  name: string;
+  class: new (...args: ConstructorParameters<typeof Migration>) => Migration;
+}
+
+export interface OrmOptions {
+  url: string;
+  entities: Options['entities'];
+  migrations: MigrationDef[];
+  logger: Logger;
+  poolMax?: number;
+}
+
+function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`database name "${name}" must match [a-z0-9_]+`);
+  return name;
+}
+
+function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+/** Creates the service's database when it does not exist (each service owns one database). */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const name = databaseName(url);
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    try {
+      await client.query(`create database "${name}"`);
+    } catch (err) {
+      // 42P04 duplicate_database: another process created it first
+      if ((err as { code?: string }).code !== '42P04') throw err;
+      return false;
+    }
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens MikroORM on the service's database (creating it if needed) and runs pending migrations. */
+export async function openOrm(opts: OrmOptions): Promise<MikroORM> {
+  await ensureDatabase(opts.url);
+  const orm = await MikroORM.init({
+    clientUrl: opts.url,
+    entities: [...kitEntities, ...(opts.entities as unknown[])] as Options['entities'],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: [...kitMigrations, ...opts.migrations],
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    discovery: { warnWhenNoEntities: false },
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    debug: false,
+    logger: (msg) => opts.logger.debug({ orm: true }, msg),
+  });
+  await orm.getMigrator().up();
+  return orm;
+}
+
+export async function databaseReachable(orm: MikroORM | undefined): Promise<boolean> {
+  if (!orm) return false;
+  try {
+    await orm.em.fork().getConnection().execute('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Listens and shuts down gracefully: on SIGTERM/SIGINT stop taking requests, let the ones in
+ * flight finish, stop consumers and the relay, drain NATS, close the database; exit.
+ */
+export async function runServer(
+  build: () => Promise<FastifyInstance>,
+  where: { host: string; port: number },
+  opts: { graceMs?: number } = {},
+): Promise<FastifyInstance> {
+  let app: FastifyInstance;
+  try {
+    app = await build();
+  } catch (err) {
+    process.stderr.write(`failed to start: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  }
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, opts.graceMs ?? 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  try {
+    await app.listen(where);
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    process.exit(1);
+  }
+  return app;
+}

@@ -1,0 +1,207 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import type { EventContract } from '@rian/proto-contracts/envelope';
+import type { Options } from '@mikro-orm/postgresql';
+import type { StaffRole } from '@rian/proto-contracts/enums';
+import type { BaseServiceConfig, ServiceName } from './config.js';
+import { runWithContext, type WorkContext } from './context.js';
+import { createLogger, type Logger } from './logger.js';
+import { databaseReachable, openOrm, type MigrationDef, type MikroORM } from './db.js';
+import { BusNames, connectNats, natsReachable } from './nats.js';
+import { Outbox } from './outbox.js';
+import { EventConsumer, type ConsumerSpec } from './consumer.js';
+import { createRedis, redisReachable, type Redis } from './redis.js';
+import { bearerToken, TokenVerifier, type KeySource, type Principal } from './tokens.js';
+import { installProblemHandlers } from './problem.js';
+import { ProblemError } from './errors.js';
+
+/** What a service's routes and plugins get from the kit. */
+export interface Kit {
+  name: string;
+  config: BaseServiceConfig;
+  logger: Logger;
+  orm: MikroORM;
+  outbox: Outbox;
+  names: BusNames;
+  nats: () => NatsConnection | undefined;
+  redis: Redis | undefined;
+  tokens: TokenVerifier;
+  /** preHandler: a signed-in member (any status) or staff, depending on `kind` */
+  requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  requireStaff: (role?: StaffRole) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kit: Kit;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export type ServiceApp = FastifyInstance;
+export type ServiceRoutes = FastifyPluginAsync;
+
+export interface ServiceDefinition<C extends BaseServiceConfig> {
+  /** a ServiceName for real services; tests may build throwaway ones */
+  name: ServiceName | (string & {});
+  description: string;
+  version?: string;
+  config: C;
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationDef[];
+  routes: FastifyPluginAsync;
+  consumers?: (kit: Kit) => ConsumerSpec<EventContract>[];
+  /** services that keep codes, caches or locks in Redis */
+  redis?: boolean;
+  /** start the outbox relay and consumers when the app is ready (default true) */
+  workers?: boolean;
+  /** where access tokens are checked against; default: the JWKS at config.AUTH_JWKS_URL */
+  tokenKeys?: KeySource;
+  logger?: Logger;
+  /** extra background work, started on ready and stopped on close */
+  background?: (kit: Kit) => { start(): void; stop(): Promise<void> }[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Builds a service's Fastify app (never listens): logging with request and correlation ids,
+ * problem+json errors, OpenAPI from route schemas, /healthz and /readyz, MikroORM with its
+ * migrations run, the outbox relay, the event consumers, Redis and token verification.
+ */
+export async function buildService<C extends BaseServiceConfig>(def: ServiceDefinition<C>): Promise<ServiceApp> {
+  const cfg = def.config;
+  const logger = def.logger ?? createLogger(def.name, cfg.LOG_LEVEL);
+  const names = new BusNames(cfg.RIAN_NAMESPACE);
+  const orm = await openOrm({ url: cfg.DATABASE_URL, entities: def.entities, migrations: def.migrations, logger });
+
+  let nc: NatsConnection | undefined;
+  let closing = false;
+  const natsReady = connectNats(cfg.NATS_URL, `${def.name}-${process.pid}`, logger).then((c) => {
+    if (closing) void c.close();
+    else nc = c;
+    return c;
+  });
+  natsReady.catch((err: unknown) => logger.error({ err }, 'NATS connection failed'));
+  const redis = def.redis ? createRedis(cfg.REDIS_URL, cfg.RIAN_NAMESPACE) : undefined;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+
+  const outbox = new Outbox({ orm, nats: () => nc, names, source: def.name, logger });
+  orm.em.getEventManager().registerSubscriber({
+    afterFlush: () => outbox.kick(),
+    afterTransactionCommit: () => outbox.kick(),
+  });
+  const tokens = new TokenVerifier(def.tokenKeys ?? cfg.AUTH_JWKS_URL);
+
+  const authenticate = async (req: FastifyRequest): Promise<Principal> => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new ProblemError('auth.unauthenticated');
+    const principal = await tokens.verify(token);
+    req.principal = principal;
+    return principal;
+  };
+
+  const kit: Kit = {
+    name: def.name,
+    config: cfg,
+    logger,
+    orm,
+    outbox,
+    names,
+    nats: () => nc,
+    redis,
+    tokens,
+    requireUser: async (req) => {
+      const p = await authenticate(req);
+      if (p.kind !== 'user') throw new ProblemError('auth.forbidden');
+    },
+    requireStaff: (role) => async (req) => {
+      const p = await authenticate(req);
+      if (p.kind !== 'staff') throw new ProblemError('auth.forbidden');
+      if (role === 'admin' && p.role !== 'admin') throw new ProblemError('auth.forbidden');
+    },
+  };
+
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID.test(h) ? h : uuidv7();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['x-error'] } },
+  });
+
+  app.decorate('kit', kit);
+  app.decorateRequest('principal', undefined);
+
+  const contextOf = (req: FastifyRequest): WorkContext => {
+    const corr = req.headers['x-correlation-id'];
+    return {
+      requestId: String(req.id),
+      correlationId: typeof corr === 'string' && REQUEST_ID.test(corr) ? corr : String(req.id),
+    };
+  };
+  // Bound twice: body parsing between the two hooks can leave the async context.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    runWithContext(contextOf(req), done);
+  });
+  app.addHook('preHandler', (req, _reply, done) => runWithContext(contextOf(req), done));
+
+  installProblemHandlers(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: `rian ${def.name}`, description: def.description, version: def.version ?? '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: def.name }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const [database, natsOk, redisOk] = await Promise.all([
+      databaseReachable(orm),
+      natsReachable(nc),
+      redis ? redisReachable(redis) : Promise.resolve(undefined),
+    ]);
+    const checks: Record<string, boolean> = { database, nats: natsOk };
+    if (redisOk !== undefined) checks.redis = redisOk;
+    const ready = Object.values(checks).every(Boolean);
+    return reply.status(ready ? 200 : 503).send({ service: def.name, status: ready ? 'ready' : 'not-ready', checks });
+  });
+  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(def.routes);
+
+  const consumers = (def.consumers?.(kit) ?? []).map(
+    (spec) => new EventConsumer({ orm, nats: () => nc, names, service: def.name, logger }, spec),
+  );
+  const background = def.background?.(kit) ?? [];
+  const workers = def.workers ?? true;
+
+  app.addHook('onReady', async () => {
+    if (!workers) return;
+    outbox.start();
+    for (const c of consumers) c.start();
+    for (const b of background) b.start();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await Promise.all([...consumers.map((c) => c.stop()), ...background.map((b) => b.stop()), outbox.stop()]);
+    if (nc) await nc.drain().catch(() => nc?.close());
+    await orm.close(true);
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+
+  return app;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/** One run for every workspace's tests; backend suites talk to the real servers (see services/kit/src/testing.ts). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'proto-contracts',
+          root: './proto-contracts',
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      ...['kit', 'auth', 'notifications', 'catalog'].map((name) => ({
+        test: {
+          name,
+          root: `./services/${name}`,
+          include: ['test/**/*.test.ts'],
+          pool: 'forks' as const,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: 'gateway',
+          root: './gateway',
+          include: ['test/**/*.test.ts'],
+          pool: 'forks' as const,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './web/vitest.config.ts',
+    ],
+    maxWorkers: 2,
+  },
+});
