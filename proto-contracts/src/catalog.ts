@@ -34,8 +34,10 @@ const productWritable = {
   imgSlide: Type.Optional(NullableText(300)),
   year: Type.Optional(Type.Union([Type.Integer({ minimum: 2000, maximum: 2200 }), Type.Null()])),
   format: Type.Optional(ProductFormatSchema),
-  type: Type.Optional(Type.String({ maxLength: 40, default: 'product' })),
-  status: Type.Optional(Type.String({ maxLength: 40, default: 'coming' })),
+  // Defaults are applied by catalog, not by a schema `default`: Fastify's AJV would fill one into
+  // every partial update (ProductUpdateBody) and silently reset the field.
+  type: Type.Optional(Type.String({ maxLength: 40, description: 'default product' })),
+  status: Type.Optional(Type.String({ maxLength: 40, description: 'default coming' })),
   disable: Type.Optional(YesNoSchema),
   book: Type.Optional(YesNoSchema),
   priceList: Type.Optional(YesNoSchema),

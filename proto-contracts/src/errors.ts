@@ -32,6 +32,7 @@ export const ERRORS = {
   // catalog
   'catalog.product_not_found': { status: 404, th: 'ไม่พบสินค้านี้', en: 'The product was not found' },
   'catalog.product_url_taken': { status: 409, th: 'มี URL สินค้านี้แล้ว', en: 'Another product already uses this URL' },
+  'catalog.product_to_before_start': { status: 400, th: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม', en: 'The end date cannot be before the start date' },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

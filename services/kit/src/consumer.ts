@@ -233,3 +233,12 @@ export class EventConsumer<C extends EventContract = EventContract> {
     }
   }
 }
+
+/** A typed consumer spec: `on(UserRegistered, async (event, { em }) => ...)`. */
+export function on<C extends EventContract>(
+  contract: C,
+  handler: Handler<C>,
+  opts: Omit<ConsumerSpec<C>, 'contract' | 'handler'> = {},
+): ConsumerSpec<EventContract> {
+  return { contract, handler, ...opts } as unknown as ConsumerSpec<EventContract>;
+}

@@ -4,9 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { Envelope } from '@rian/proto-contracts/envelope';
+import { BusNames } from './nats.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import { JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from '@rian/proto-contracts/auth';
 import { dropDatabase } from './db.js';
 
 /**
@@ -185,4 +189,69 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+/**
+ * Signs access tokens the way auth does, with a key of the test's own, so a service's tests can act
+ * as a member or as staff without running auth. Pass `keys` as the service's `tokenKeys`.
+ */
+export class TestTokenIssuer {
+  private constructor(
+    private readonly privateKey: CryptoKey,
+    readonly keys: JWTVerifyGetKey,
+    readonly kid: string,
+  ) {}
+
+  static async create(): Promise<TestTokenIssuer> {
+    const { publicKey, privateKey } = await generateKeyPair('EdDSA', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+    return new TestTokenIssuer(privateKey, createLocalJWKSet({ keys: [jwk] }), 'test-key');
+  }
+
+  async sign(claims: AccessClaims, opts: { expiresIn?: string | number } = {}): Promise<string> {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'EdDSA', kid: this.kid })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '6h')
+      .sign(this.privateKey);
+  }
+
+  member(sub = crypto.randomUUID(), extra: Partial<AccessClaims> = {}): Promise<string> {
+    return this.sign({ sub, kind: 'user', status: 'New', email: `${sub}@example.com`, membershipCodes: [], ...extra });
+  }
+
+  staff(role: 'admin' | 'staff' = 'admin', sub = crypto.randomUUID()): Promise<string> {
+    return this.sign({ sub, kind: 'staff', role });
+  }
+}
+
+/** Every event of `type` a producer's stream holds in this test namespace (read with an ordered consumer). */
+export async function publishedEvents<T = unknown>(
+  namespace: string,
+  owner: string,
+  type: string,
+  natsUrl = NATS,
+): Promise<Envelope<T>[]> {
+  const names = new BusNames(namespace);
+  const nc = await connect({ servers: natsUrl, timeout: 2_000 });
+  try {
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const stream = names.stream(owner);
+    const info = await jsm.streams.info(stream).catch(() => undefined);
+    if (!info || info.state.messages === 0) return [];
+    const consumer = await js.consumers.get(stream, { filter_subjects: names.subject(type) });
+    const out: Envelope<T>[] = [];
+    const batch = await consumer.fetch({ max_messages: 1000, expires: 1_000 });
+    for await (const m of batch) {
+      out.push(m.json<Envelope<T>>());
+      if (m.info.pending === 0) break;
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
 }

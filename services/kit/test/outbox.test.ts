@@ -5,6 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { buildService, type ServiceApp } from '../src/service.js';
 import { createTestEnv, eventually, OwnNatsServer, type TestEnv } from '../src/testing.js';
 import { Outbox } from '../src/outbox.js';
+import { on } from '../src/consumer.js';
 import { BusNames } from '../src/nats.js';
 import { createLogger } from '../src/logger.js';
 import { Note, NoteCreated, noteMigrations, testConfig } from './fixtures.js';
@@ -50,13 +51,10 @@ describe('outbox', () => {
       migrations: noteMigrations,
       routes: async () => undefined,
       consumers: () => [
-        {
-          contract: NoteCreated,
-          handler: async (event, { em }) => {
-            seen.push(event.data.text);
-            await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [event.id, event.data.text]);
-          },
-        },
+        on(NoteCreated, async (event, { em }) => {
+          seen.push(event.data.text);
+          await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [event.id, event.data.text]);
+        }),
       ],
     });
     await producer.ready();

@@ -1,0 +1,22 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { MembershipCode, UserStatus } from '@rian/proto-contracts/enums';
+
+/** A member (spec 01 §3 User). E-mail is stored lower-cased and unique. */
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.string().length(254).unique(),
+    passwordHash: p.string(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    nickname: p.string().length(100).nullable(),
+    phone: p.string().length(20),
+    status: p.string().$type<UserStatus>().default('New'),
+    memberCode: p.string().length(20).unique(),
+    membershipCodes: p.json<MembershipCode[]>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ACCESS_TOKEN_TTL_SECONDS, LoginBody, LoginReply, MeReply, StaffLoginReply } from '@rian/proto-contracts/auth';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { ProblemError } from '@rian/kit/errors';
+import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../cookies.js';
+
+/** Member sign-in, token refresh with rotation, logout and the current user. */
+const sessions: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const secure = app.authConfig.COOKIE_SECURE;
+
+  r.post(
+    '/login',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Log in with e-mail and password (spec: POST /api/loginEmail)',
+        body: LoginBody,
+        response: { 200: LoginReply, 400: ProblemSchema, 401: ProblemSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await app.accounts.login(req.body.email, req.body.password);
+      setRefreshCookie(reply, s.refresh, secure);
+      return { token: s.token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: s.view };
+    },
+  );
+
+  r.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'New access token from the refresh cookie; the cookie is rotated (spec: /api/refreshToken)',
+        response: { 200: Type.Union([LoginReply, StaffLoginReply]), 401: ProblemSchema },
+      },
+    },
+    async (req, reply) => {
+      const token = refreshCookie(req);
+      if (!token) throw new ProblemError('auth.refresh_invalid');
+      try {
+        const s = await app.accounts.refresh(token);
+        setRefreshCookie(reply, s.refresh, secure);
+        const base = { token: s.token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+        return s.kind === 'user' ? { ...base, user: s.view } : { ...base, staff: s.view };
+      } catch (err) {
+        clearRefreshCookie(reply, secure);
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { tags: ['sessions'], summary: 'Log out: revoke the refresh token family (spec: /api/logout)', response: { 204: Type.Null() } } },
+    async (req, reply) => {
+      const token = refreshCookie(req);
+      if (token) await app.accounts.logout(token);
+      clearRefreshCookie(reply, secure);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/me',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        tags: ['sessions'],
+        summary: 'The signed-in member (spec: /api/loginPing)',
+        security: [{ bearer: [] }],
+        response: { 200: MeReply, 401: ProblemSchema, 403: ProblemSchema },
+      },
+    },
+    async (req) => ({ user: await app.accounts.me(req.principal!.sub) }),
+  );
+};
+
+export default sessions;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ACCESS_TOKEN_TTL_SECONDS, StaffLoginBody, StaffLoginReply, StaffView } from '@rian/proto-contracts/auth';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { setRefreshCookie } from '../cookies.js';
+
+/** Personnel sign-in (spec: POST /loginPersonnel); lands on /admin/ in the SPA. */
+const staff: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/staff/login',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff log in with username and password',
+        body: StaffLoginBody,
+        response: { 200: StaffLoginReply, 400: ProblemSchema, 401: ProblemSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await app.accounts.staffLogin(req.body.username, req.body.password);
+      setRefreshCookie(reply, s.refresh, app.authConfig.COOKIE_SECURE);
+      return { token: s.token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS, staff: s.view };
+    },
+  );
+
+  r.get(
+    '/staff/me',
+    {
+      preHandler: app.kit.requireStaff(),
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member',
+        security: [{ bearer: [] }],
+        response: { 200: Type.Object({ staff: StaffView }), 401: ProblemSchema, 403: ProblemSchema },
+      },
+    },
+    async (req) => ({ staff: await app.accounts.staffMe(req.principal!.sub) }),
+  );
+};
+
+export default staff;

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import type { ServiceApp } from '@rian/kit/service';
+import { buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
+
+let env: TestEnv;
+let app: ServiceApp;
+const email = 'member@example.com';
+const password = 'a-long-enough-password';
+
+function cookieOf(res: { headers: Record<string, unknown> }): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const c = list.find((v: string) => v.startsWith('auth.refresh='));
+  return c?.split(';')[0]?.slice('auth.refresh='.length) || undefined;
+}
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  app = await buildApp(readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })));
+  await app.ready();
+  await app.inject({ method: 'POST', url: '/register/code', payload: { email } });
+  const ev = await eventually(async () =>
+    (await publishedEvents<{ email: string; code: string }>(env.namespace, 'auth', 'auth.email.code-requested')).find(
+      (e) => e.data.email === email,
+    ),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/register',
+    payload: {
+      email,
+      code: ev.data.code,
+      password,
+      passwordConfirm: password,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '0899999999',
+    },
+  });
+  expect(res.statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await env?.cleanup();
+});
+
+const login = (p = password, e = email) => app.inject({ method: 'POST', url: '/login', payload: { email: e, password: p } });
+
+describe('sign-in and sessions', () => {
+  it('logs in: Bearer token for 21600 s, the user, and an httpOnly refresh cookie on path /', async () => {
+    const res = await login();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ tokenType: 'Bearer', expiresIn: 21600, user: { email, status: 'New' } });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^auth\.refresh=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).toContain('SameSite=Lax');
+  });
+
+  it('a wrong password or an unknown e-mail → the same 401 message (no enumeration)', async () => {
+    const wrong = await login('not-the-password');
+    const unknown = await login(password, 'ghost@example.com');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'auth.invalid_credentials', detail: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง' });
+    }
+  });
+
+  it('me: the signed-in member with a token; 401 without; 401 with a forged one', async () => {
+    const { token } = (await login()).json();
+    const me = await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ email, firstName: 'Ann', status: 'New' });
+    expect((await app.inject({ method: 'GET', url: '/me' })).statusCode).toBe(401);
+    const foreign = await (await TestTokenIssuer.create()).member();
+    const forged = await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${foreign}` } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('auth.unauthenticated');
+  });
+
+  it('the token verifies with the published JWKS, as another service would', async () => {
+    const { token } = (await login()).json();
+    const jwks = (await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+    expect(JSON.stringify(jwks)).not.toContain('"d"');
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: 'rian-auth', audience: 'rian' });
+    expect(payload).toMatchObject({ kind: 'user', email, status: 'New' });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(21600);
+  });
+
+  it('refresh rotates the cookie; presenting the old one again revokes the whole sign-in', async () => {
+    const first = cookieOf(await login())!;
+    const r1 = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    expect(r1.statusCode).toBe(200);
+    expect(r1.json()).toMatchObject({ tokenType: 'Bearer', user: { email } });
+    const second = cookieOf(r1)!;
+    expect(second).not.toBe(first);
+
+    const reuse = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().code).toBe('auth.refresh_invalid');
+    const afterReuse = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': second } });
+    expect(afterReuse.statusCode).toBe(401);
+  });
+
+  it('logout revokes the refresh token and clears the cookie', async () => {
+    const c = cookieOf(await login())!;
+    const out = await app.inject({ method: 'POST', url: '/logout', cookies: { 'auth.refresh': c } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/auth\.refresh=;/);
+    const again = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': c } });
+    expect(again.statusCode).toBe(401);
+  });
+});
+
+describe('staff (personnel) sign-in', () => {
+  it('the account seeded from ADMIN_USERNAME / ADMIN_PASSWORD logs in as admin', async () => {
+    const res = await app.inject({ method: 'POST', url: '/staff/login', payload: { username: 'boss', password: 'boss-password-1' } });
+    expect(res.statusCode).toBe(200);
+    const { token, staff } = res.json();
+    expect(staff).toMatchObject({ username: 'boss', role: 'admin' });
+    const me = await app.inject({ method: 'GET', url: '/staff/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().staff.username).toBe('boss');
+    // a staff token is not a member's
+    const asMember = await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
+    expect(asMember.statusCode).toBe(403);
+  });
+
+  it('a wrong password shows the server message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/staff/login', payload: { username: 'boss', password: 'nope-nope' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'auth.staff_invalid_credentials', detail: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' });
+  });
+
+  it('a member token cannot read /staff/me', async () => {
+    const { token } = (await login()).json();
+    const res = await app.inject({ method: 'GET', url: '/staff/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('the seed runs once, however often the service starts', async () => {
+    const second = await buildApp(readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })));
+    await second.ready();
+    await second.close();
+    const rows = (await app.kit.orm.em.fork().execute(`select count(*)::int as n from personnel where username = 'boss'`)) as {
+      n: number;
+    }[];
+    expect(rows[0]!.n).toBe(1);
+  });
+});
