@@ -24,7 +24,7 @@ export class BreakerOpenError extends Error {
   }
 }
 
-export type Breaker<A extends unknown[], R> = CircuitBreaker<A, R> & { call: (...args: A) => Promise<R> };
+export type Breaker<A extends unknown[], R> = CircuitBreaker<A, R> & { run: (...args: A) => Promise<R> };
 
 /**
  * Wraps a call to something outside the process (another service, a payment provider, SMTP...).
@@ -44,7 +44,8 @@ export function createBreaker<A extends unknown[], R>(fn: (...args: A) => Promis
   breaker.on('open', () => opts.logger.warn({ breaker: opts.name }, 'breaker opened'));
   breaker.on('halfOpen', () => opts.logger.info({ breaker: opts.name }, 'breaker half-open'));
   breaker.on('close', () => opts.logger.info({ breaker: opts.name }, 'breaker closed'));
-  const call = async (...args: A): Promise<R> => {
+  // not `call`: opossum's own fire() calls this.call
+  const run = async (...args: A): Promise<R> => {
     try {
       return await breaker.fire(...args);
     } catch (err) {
@@ -52,5 +53,5 @@ export function createBreaker<A extends unknown[], R>(fn: (...args: A) => Promis
       throw err;
     }
   };
-  return Object.assign(breaker, { call });
+  return Object.assign(breaker, { run });
 }

@@ -11,6 +11,7 @@ import {
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   EventValidationError,
+  isEnvelope,
   validateEvent,
   type Envelope,
   type EventContract,
@@ -157,15 +158,17 @@ export class EventConsumer<C extends EventContract = EventContract> {
   private async handle(msg: JsMsg): Promise<void> {
     const deliveryCount = msg.info.deliveryCount;
     let env: Envelope;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(msg.string());
+      parsed = JSON.parse(msg.string());
       validateEvent(undefined, parsed);
       const contract = this.contractFor(parsed);
       if (!contract) throw new PermanentError(`unsupported event ${parsed.type} v${parsed.version}`);
       validateEvent(contract, parsed);
       env = parsed;
     } catch (err) {
-      if (await this.deadLetter(msg, err, undefined)) msg.term(String((err as Error).message).slice(0, 200));
+      const asEnvelope = isEnvelope(parsed) ? parsed : undefined;
+      if (await this.deadLetter(msg, err, asEnvelope)) msg.term(String((err as Error).message).slice(0, 200));
       else msg.nak(5_000);
       return;
     }

@@ -87,6 +87,9 @@ export async function buildService<C extends BaseServiceConfig>(def: ServiceDefi
     return c;
   });
   natsReady.catch((err: unknown) => logger.error({ err }, 'NATS connection failed'));
+  // usually NATS answers at once; if it is down the service still starts (the outbox waits)
+  await Promise.race([natsReady.catch(() => undefined), new Promise((r) => setTimeout(r, 3_000).unref())]);
+  if (!nc) logger.warn({ url: cfg.NATS_URL }, 'NATS not reachable yet; starting without it');
   const redis = def.redis ? createRedis(cfg.REDIS_URL, cfg.RIAN_NAMESPACE) : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
