@@ -219,11 +219,11 @@ export class TestTokenIssuer {
       .sign(this.privateKey);
   }
 
-  member(sub = crypto.randomUUID(), extra: Partial<AccessClaims> = {}): Promise<string> {
+  member(sub: string = crypto.randomUUID(), extra: Partial<AccessClaims> = {}): Promise<string> {
     return this.sign({ sub, kind: 'user', status: 'New', email: `${sub}@example.com`, membershipCodes: [], ...extra });
   }
 
-  staff(role: 'admin' | 'staff' = 'admin', sub = crypto.randomUUID()): Promise<string> {
+  staff(role: 'admin' | 'staff' = 'admin', sub: string = crypto.randomUUID()): Promise<string> {
     return this.sign({ sub, kind: 'staff', role });
   }
 }
