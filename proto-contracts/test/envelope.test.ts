@@ -22,7 +22,13 @@ describe('uuid v7', () => {
 describe('event envelope', () => {
   it('builds an envelope with every field, correlation defaulting to its own id', () => {
     const e = buildEvent(Thing, { n: 1 }, { source: 'tests', causationId: 'req-1' });
-    expect(e).toMatchObject({ type: 'test.thing.happened', version: 1, source: 'tests', causationId: 'req-1', data: { n: 1 } });
+    expect(e).toMatchObject({
+      type: 'test.thing.happened',
+      version: 1,
+      source: 'tests',
+      causationId: 'req-1',
+      data: { n: 1 },
+    });
     expect(e.correlationId).toBe(e.id);
     expect(Date.parse(e.occurredAt)).not.toBeNaN();
   });
@@ -59,7 +65,9 @@ describe('event envelope', () => {
       registeredAt: new Date().toISOString(),
     };
     expect(() => buildEvent(UserRegistered, good, { source: 'auth' })).not.toThrow();
-    expect(() => buildEvent(UserRegistered, { ...good, registeredAt: 'yesterday' }, { source: 'auth' })).toThrow();
+    expect(() =>
+      buildEvent(UserRegistered, { ...good, registeredAt: 'yesterday' }, { source: 'auth' }),
+    ).toThrow();
     expect(() => buildEvent(UserRegistered, { ...good, userId: 'u-1' }, { source: 'auth' })).toThrow();
   });
 });
@@ -67,7 +75,9 @@ describe('event envelope', () => {
 describe('shared enums and messages', () => {
   it('membership codes are SPTRO, SPTR, COL, COL1–COL10, NL, CG1–CG5', () => {
     expect(MEMBERSHIP_CODES).toHaveLength(19);
-    expect(MEMBERSHIP_CODES).toEqual(expect.arrayContaining(['SPTRO', 'SPTR', 'COL', 'COL1', 'COL10', 'NL', 'CG1', 'CG5']));
+    expect(MEMBERSHIP_CODES).toEqual(
+      expect.arrayContaining(['SPTRO', 'SPTR', 'COL', 'COL1', 'COL10', 'NL', 'CG1', 'CG5']),
+    );
     expect(isMembershipCode('COL11')).toBe(false);
     expect(isMembershipCode('CG6')).toBe(false);
   });

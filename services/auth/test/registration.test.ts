@@ -70,14 +70,22 @@ describe('registration by e-mail code', () => {
     const res = await post('/register', details(email, await codeFor(email)));
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
-    expect(user).toMatchObject({ email, status: 'New', firstName: 'สมชาย', phone: '0812345678', membershipCodes: [] });
+    expect(user).toMatchObject({
+      email,
+      status: 'New',
+      firstName: 'สมชาย',
+      phone: '0812345678',
+      membershipCodes: [],
+    });
     expect(user.memberCode).toMatch(/^RN\d{6}$/);
     const registered = await eventually(async () => {
       const all = await publishedEvents<{ userId: string }>(env.namespace, 'auth', 'auth.user.registered');
       return all.find((e) => e.data.userId === user.id);
     });
     expect(registered.data).toMatchObject({ email, status: 'New', memberCode: user.memberCode });
-    const [row] = (await app.kit.orm.em.fork().execute('select password_hash from users where id = ?', [user.id])) as {
+    const [row] = (await app.kit.orm.em
+      .fork()
+      .execute('select password_hash from users where id = ?', [user.id])) as {
       password_hash: string;
     }[];
     expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
@@ -88,7 +96,10 @@ describe('registration by e-mail code', () => {
       const res = await post(url, { email: 'SOMCHAI@example.com' });
       expect(res.statusCode).toBe(409);
       expect(res.headers['content-type']).toContain('application/problem+json');
-      expect(res.json()).toMatchObject({ code: 'auth.email_registered', detail: 'เมล์นี้ได้ลงทะเบียน เรียบร้อยเเล้ว' });
+      expect(res.json()).toMatchObject({
+        code: 'auth.email_registered',
+        detail: 'เมล์นี้ได้ลงทะเบียน เรียบร้อยเเล้ว',
+      });
     }
     const free = await post('/register/check-email', { email: 'nobody@example.com' });
     expect(free.statusCode).toBe(200);
@@ -109,7 +120,12 @@ describe('registration by e-mail code', () => {
       ['phone of 9 digits', { phone: '081234567' }, 'phone', 'กรุณากรอกให้ครบ 10ตัวอักษร'],
       ['phone of 11 digits', { phone: '08123456789' }, 'phone', 'กรุณากรอกให้ครบ 10ตัวอักษร'],
       ['e-mail without a dot', { email: 'careful@example' }, 'email', 'รูปแบบ E-mail ไม่ถูกต้อง'],
-      ['confirmation differs', { passwordConfirm: 'something-else' }, 'passwordConfirm', 'ยืนยันรหัสผ่าน ไม่ตรงกัน'],
+      [
+        'confirmation differs',
+        { passwordConfirm: 'something-else' },
+        'passwordConfirm',
+        'ยืนยันรหัสผ่าน ไม่ตรงกัน',
+      ],
       ['code of 3 digits', { code: '123' }, 'code', 'กรุณากรอกให้ครบ 4ตัวอักษร'],
     ];
     it.each(cases)('%s', async (_name, over, field, message) => {
@@ -135,7 +151,9 @@ describe('registration by e-mail code', () => {
       const res = await post('/register', details(email, wrong));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'auth.code_mismatch', detail: 'รหัสยืนยันไม่ตรงกัน' });
-      expect(res.json().errors).toContainEqual(expect.objectContaining({ field: 'code', message: 'รหัสยืนยันไม่ตรงกัน' }));
+      expect(res.json().errors).toContainEqual(
+        expect.objectContaining({ field: 'code', message: 'รหัสยืนยันไม่ตรงกัน' }),
+      );
     });
 
     it('nobody was registered by any of that', async () => {

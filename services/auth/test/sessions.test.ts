@@ -19,13 +19,19 @@ function cookieOf(res: { headers: Record<string, unknown> }): string | undefined
 
 beforeAll(async () => {
   env = await createTestEnv();
-  app = await buildApp(readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })));
+  app = await buildApp(
+    readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })),
+  );
   await app.ready();
   await app.inject({ method: 'POST', url: '/register/code', payload: { email } });
   const ev = await eventually(async () =>
-    (await publishedEvents<{ email: string; code: string }>(env.namespace, 'auth', 'auth.email.code-requested')).find(
-      (e) => e.data.email === email,
-    ),
+    (
+      await publishedEvents<{ email: string; code: string }>(
+        env.namespace,
+        'auth',
+        'auth.email.code-requested',
+      )
+    ).find((e) => e.data.email === email),
   );
   const res = await app.inject({
     method: 'POST',
@@ -48,7 +54,8 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-const login = (p = password, e = email) => app.inject({ method: 'POST', url: '/login', payload: { email: e, password: p } });
+const login = (p = password, e = email) =>
+  app.inject({ method: 'POST', url: '/login', payload: { email: e, password: p } });
 
 describe('sign-in and sessions', () => {
   it('logs in: Bearer token for 21600 s, the user, and an httpOnly refresh cookie on path /', async () => {
@@ -79,7 +86,11 @@ describe('sign-in and sessions', () => {
     expect(me.json().user).toMatchObject({ email, firstName: 'Ann', status: 'New' });
     expect((await app.inject({ method: 'GET', url: '/me' })).statusCode).toBe(401);
     const foreign = await (await TestTokenIssuer.create()).member();
-    const forged = await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${foreign}` } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: { authorization: `Bearer ${foreign}` },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('auth.unauthenticated');
   });
@@ -89,7 +100,10 @@ describe('sign-in and sessions', () => {
     const jwks = (await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     expect(JSON.stringify(jwks)).not.toContain('"d"');
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: 'rian-auth', audience: 'rian' });
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      issuer: 'rian-auth',
+      audience: 'rian',
+    });
     expect(payload).toMatchObject({ kind: 'user', email, status: 'New' });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(21600);
   });
@@ -105,7 +119,11 @@ describe('sign-in and sessions', () => {
     const reuse = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('auth.refresh_invalid');
-    const afterReuse = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': second } });
+    const afterReuse = await app.inject({
+      method: 'POST',
+      url: '/refresh',
+      cookies: { 'auth.refresh': second },
+    });
     expect(afterReuse.statusCode).toBe(401);
   });
 
@@ -121,34 +139,61 @@ describe('sign-in and sessions', () => {
 
 describe('staff (personnel) sign-in', () => {
   it('the account seeded from ADMIN_USERNAME / ADMIN_PASSWORD logs in as admin', async () => {
-    const res = await app.inject({ method: 'POST', url: '/staff/login', payload: { username: 'boss', password: 'boss-password-1' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staff/login',
+      payload: { username: 'boss', password: 'boss-password-1' },
+    });
     expect(res.statusCode).toBe(200);
     const { token, staff } = res.json();
     expect(staff).toMatchObject({ username: 'boss', role: 'admin' });
-    const me = await app.inject({ method: 'GET', url: '/staff/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().staff.username).toBe('boss');
     // a staff token is not a member's
-    const asMember = await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
+    const asMember = await app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(asMember.statusCode).toBe(403);
   });
 
   it('a wrong password shows the server message', async () => {
-    const res = await app.inject({ method: 'POST', url: '/staff/login', payload: { username: 'boss', password: 'nope-nope' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staff/login',
+      payload: { username: 'boss', password: 'nope-nope' },
+    });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'auth.staff_invalid_credentials', detail: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' });
+    expect(res.json()).toMatchObject({
+      code: 'auth.staff_invalid_credentials',
+      detail: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
+    });
   });
 
   it('a member token cannot read /staff/me', async () => {
     const { token } = (await login()).json();
-    const res = await app.inject({ method: 'GET', url: '/staff/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('the seed runs once, however often the service starts', async () => {
-    const second = await buildApp(readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })));
+    const second = await buildApp(
+      readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })),
+    );
     await second.ready();
     await second.close();
-    const rows = (await app.kit.orm.em.fork().execute(`select count(*)::int as n from personnel where username = 'boss'`)) as {
+    const rows = (await app.kit.orm.em
+      .fork()
+      .execute(`select count(*)::int as n from personnel where username = 'boss'`)) as {
       n: number;
     }[];
     expect(rows[0]!.n).toBe(1);

@@ -31,7 +31,10 @@ export type Breaker<A extends unknown[], R> = CircuitBreaker<A, R> & { run: (...
  * After enough failures the breaker opens and calls fail at once with BreakerOpenError instead of
  * hanging; after `resetTimeoutMs` one trial call decides whether it closes again.
  */
-export function createBreaker<A extends unknown[], R>(fn: (...args: A) => Promise<R>, opts: BreakerOptions): Breaker<A, R> {
+export function createBreaker<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  opts: BreakerOptions,
+): Breaker<A, R> {
   const breaker = new CircuitBreaker<A, R>(fn, {
     name: opts.name,
     timeout: opts.timeoutMs ?? 5_000,

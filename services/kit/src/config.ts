@@ -51,4 +51,4 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
   });
 }
 
-export type BaseServiceConfig = Static<ReturnType<typeof serviceConfigSchema<{}>>>;
+export type BaseServiceConfig = Static<ReturnType<typeof serviceConfigSchema<Record<never, never>>>>;

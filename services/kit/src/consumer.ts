@@ -29,7 +29,10 @@ export interface HandlerContext {
   deliveryCount: number;
 }
 
-export type Handler<C extends EventContract> = (event: Envelope<EventData<C>>, ctx: HandlerContext) => Promise<void>;
+export type Handler<C extends EventContract> = (
+  event: Envelope<EventData<C>>,
+  ctx: HandlerContext,
+) => Promise<void>;
 
 export interface ConsumerSpec<C extends EventContract = EventContract> {
   contract: C;

@@ -4,7 +4,11 @@ import { currentContext } from './context.js';
 export type { Logger };
 
 /** pino logger that stamps every line with the service name and, when known, request and correlation ids. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', opts: LoggerOptions = {}): Logger {
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  opts: LoggerOptions = {},
+): Logger {
   return pino({
     level,
     base: { service },
@@ -15,7 +19,14 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       return { correlationId: ctx.correlationId, ...(ctx.requestId ? { reqId: ctx.requestId } : {}) };
     },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordConfirm', '*.code', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.passwordConfirm',
+        '*.code',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     ...opts,

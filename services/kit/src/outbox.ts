@@ -1,7 +1,12 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { buildEvent, type Envelope, type EventContract, type EventData } from '@rian/proto-contracts/envelope';
+import {
+  buildEvent,
+  type Envelope,
+  type EventContract,
+  type EventData,
+} from '@rian/proto-contracts/envelope';
 import { currentContext } from './context.js';
 import { OutboxEvent } from './kit-entities.js';
 import { ensureStream, type BusNames } from './nats.js';
@@ -179,7 +184,8 @@ export class Outbox {
              next_attempt_at = now() + (? * interval '1 millisecond') where id = ?`,
           [String((err as Error)?.message ?? err).slice(0, 1000), delay, row.id],
         );
-        if (!this.failing) this.opts.logger.warn({ err, eventId: row.id, retryInMs: delay }, 'outbox publish failed');
+        if (!this.failing)
+          this.opts.logger.warn({ err, eventId: row.id, retryInMs: delay }, 'outbox publish failed');
         this.failing = true;
       } else if (this.failing) {
         this.opts.logger.info('outbox publishing again');

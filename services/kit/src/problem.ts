@@ -22,7 +22,14 @@ export function requestLocale(req: Pick<FastifyRequest, 'headers'>): Locale {
 export function problemBody(
   code: ErrorCode,
   locale: Locale,
-  opts: { status?: number; detail?: string; errors?: FieldError[]; instance?: string; requestId?: string; extra?: Record<string, unknown> } = {},
+  opts: {
+    status?: number;
+    detail?: string;
+    errors?: FieldError[];
+    instance?: string;
+    requestId?: string;
+    extra?: Record<string, unknown>;
+  } = {},
 ): Problem {
   const def = ERRORS[code];
   return {
@@ -79,7 +86,11 @@ export function fieldErrors(validation: AjvError[], locale: Locale, context?: st
     } else {
       const xError = e.parentSchema?.[X_ERROR] as XError | undefined;
       const fallback: ErrorCode =
-        e.keyword === 'maxLength' ? 'validation.too_long' : e.keyword === 'minLength' && e.params.limit === 1 ? 'validation.required' : 'validation.format';
+        e.keyword === 'maxLength'
+          ? 'validation.too_long'
+          : e.keyword === 'minLength' && e.params.limit === 1
+            ? 'validation.required'
+            : 'validation.format';
       code = codeFor(xError, e.keyword, fallback);
     }
     if (!field) field = context ?? 'body';
@@ -92,30 +103,42 @@ export function fieldErrors(validation: AjvError[], locale: Locale, context?: st
 
 /** problem+json for every error a service (or the gateway) answers. */
 export function installProblemHandlers(app: FastifyInstance): void {
-  app.setNotFoundHandler((req, reply) => sendProblem(reply, 'http.not_found', { detail: `${req.method} ${req.url}` }));
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, 'http.not_found', { detail: `${req.method} ${req.url}` }),
+  );
 
-  app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
-    const locale = requestLocale(req);
-    if (err instanceof ProblemError) {
-      return sendProblem(reply, err.code, {
-        status: err.status,
-        ...(err.errors ? { errors: err.errors.map((e) => (isErrorCode(e.code) ? { ...e, message: ERRORS[e.code][locale] } : e)) } : {}),
-        ...(err.detailOverride ? { detail: err.detailOverride } : {}),
-        ...(err.extra ? { extra: err.extra } : {}),
-      });
-    }
-    if (err.validation) {
-      return sendProblem(reply, 'validation.failed', { errors: fieldErrors(err.validation, locale, err.validationContext) });
-    }
-    if (err instanceof BreakerOpenError) return sendProblem(reply, 'service.unavailable');
-    const status = err.statusCode ?? 500;
-    if (status === 429) return sendProblem(reply, 'http.rate_limited');
-    if (status === 413) return sendProblem(reply, 'http.payload_too_large');
-    if (status === 404) return sendProblem(reply, 'http.not_found');
-    if (status >= 400 && status < 500) {
-      return sendProblem(reply, 'validation.failed', { status, detail: err.message });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return sendProblem(reply, status === 503 ? 'service.unavailable' : 'service.internal', { status });
-  });
+  app.setErrorHandler(
+    (err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
+      const locale = requestLocale(req);
+      if (err instanceof ProblemError) {
+        return sendProblem(reply, err.code, {
+          status: err.status,
+          ...(err.errors
+            ? {
+                errors: err.errors.map((e) =>
+                  isErrorCode(e.code) ? { ...e, message: ERRORS[e.code][locale] } : e,
+                ),
+              }
+            : {}),
+          ...(err.detailOverride ? { detail: err.detailOverride } : {}),
+          ...(err.extra ? { extra: err.extra } : {}),
+        });
+      }
+      if (err.validation) {
+        return sendProblem(reply, 'validation.failed', {
+          errors: fieldErrors(err.validation, locale, err.validationContext),
+        });
+      }
+      if (err instanceof BreakerOpenError) return sendProblem(reply, 'service.unavailable');
+      const status = err.statusCode ?? 500;
+      if (status === 429) return sendProblem(reply, 'http.rate_limited');
+      if (status === 413) return sendProblem(reply, 'http.payload_too_large');
+      if (status === 404) return sendProblem(reply, 'http.not_found');
+      if (status >= 400 && status < 500) {
+        return sendProblem(reply, 'validation.failed', { status, detail: err.message });
+      }
+      req.log.error({ err }, 'unhandled error');
+      return sendProblem(reply, status === 503 ? 'service.unavailable' : 'service.internal', { status });
+    },
+  );
 }

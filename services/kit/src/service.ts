@@ -1,4 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
@@ -73,11 +79,18 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * problem+json errors, OpenAPI from route schemas, /healthz and /readyz, MikroORM with its
  * migrations run, the outbox relay, the event consumers, Redis and token verification.
  */
-export async function buildService<C extends BaseServiceConfig>(def: ServiceDefinition<C>): Promise<ServiceApp> {
+export async function buildService<C extends BaseServiceConfig>(
+  def: ServiceDefinition<C>,
+): Promise<ServiceApp> {
   const cfg = def.config;
   const logger = def.logger ?? createLogger(def.name, cfg.LOG_LEVEL);
   const names = new BusNames(cfg.RIAN_NAMESPACE);
-  const orm = await openOrm({ url: cfg.DATABASE_URL, entities: def.entities, migrations: def.migrations, logger });
+  const orm = await openOrm({
+    url: cfg.DATABASE_URL,
+    entities: def.entities,
+    migrations: def.migrations,
+    logger,
+  });
 
   let nc: NatsConnection | undefined;
   let closing = false;
@@ -180,7 +193,9 @@ export async function buildService<C extends BaseServiceConfig>(def: ServiceDefi
     const checks: Record<string, boolean> = { database, nats: natsOk };
     if (redisOk !== undefined) checks.redis = redisOk;
     const ready = Object.values(checks).every(Boolean);
-    return reply.status(ready ? 200 : 503).send({ service: def.name, status: ready ? 'ready' : 'not-ready', checks });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ service: def.name, status: ready ? 'ready' : 'not-ready', checks });
   });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

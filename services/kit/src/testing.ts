@@ -9,7 +9,14 @@ import type { Envelope } from '@rian/proto-contracts/envelope';
 import { BusNames } from './nats.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from '@rian/proto-contracts/auth';
 import { dropDatabase } from './db.js';
 
@@ -47,7 +54,12 @@ export async function checkServers(): Promise<void> {
   await connect({ servers: NATS, timeout: 2_000, reconnect: false })
     .then((nc) => nc.close())
     .catch(() => missing.push(`NATS at ${NATS} — start it: ${HOW_TO_START.nats}`));
-  const r = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
+  const r = new Redis(REDIS, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2_000,
+  });
   await r
     .connect()
     .then(() => r.quit())
@@ -87,7 +99,11 @@ export async function createTestEnv(): Promise<TestEnv> {
   };
 }
 
-export async function cleanupNamespace(namespace: string, databaseUrls: string[], natsUrl = NATS): Promise<void> {
+export async function cleanupNamespace(
+  namespace: string,
+  databaseUrls: string[],
+  natsUrl = NATS,
+): Promise<void> {
   for (const url of databaseUrls) await dropDatabase(url).catch(() => undefined);
   const nc = await connect({ servers: natsUrl, timeout: 2_000, reconnect: false }).catch(() => undefined);
   if (nc) {
@@ -144,9 +160,13 @@ export class OwnNatsServer {
   }
 
   async start(): Promise<void> {
-    const bin = process.env.NATS_SERVER_BIN ?? ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+    const bin =
+      process.env.NATS_SERVER_BIN ??
+      ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
     if (!bin) throw new Error('nats-server binary not found (set NATS_SERVER_BIN)');
-    this.proc = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], { stdio: 'ignore' });
+    this.proc = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], {
+      stdio: 'ignore',
+    });
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const nc = await connect({ servers: this.url, timeout: 500, reconnect: false }).catch(() => undefined);
@@ -176,7 +196,11 @@ export class OwnNatsServer {
 }
 
 /** Polls until `fn` returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -220,7 +244,14 @@ export class TestTokenIssuer {
   }
 
   member(sub: string = crypto.randomUUID(), extra: Partial<AccessClaims> = {}): Promise<string> {
-    return this.sign({ sub, kind: 'user', status: 'New', email: `${sub}@example.com`, membershipCodes: [], ...extra });
+    return this.sign({
+      sub,
+      kind: 'user',
+      status: 'New',
+      email: `${sub}@example.com`,
+      membershipCodes: [],
+      ...extra,
+    });
   }
 
   staff(role: 'admin' | 'staff' = 'admin', sub: string = crypto.randomUUID()): Promise<string> {

@@ -1,5 +1,17 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
-import { AccessClaims, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims as Claims } from '@rian/proto-contracts/auth';
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+  type CryptoKey,
+  type KeyObject,
+} from 'jose';
+import {
+  AccessClaims,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  type AccessClaims as Claims,
+} from '@rian/proto-contracts/auth';
 import { Value } from '@sinclair/typebox/value';
 import { ProblemError } from './errors.js';
 
@@ -13,7 +25,11 @@ export class TokenVerifier {
   constructor(source: URL | string | KeySource) {
     this.key =
       typeof source === 'string' || source instanceof URL
-        ? createRemoteJWKSet(new URL(source), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 3_000 })
+        ? createRemoteJWKSet(new URL(source), {
+            cooldownDuration: 5_000,
+            cacheMaxAge: 10 * 60_000,
+            timeoutDuration: 3_000,
+          })
         : source;
   }
 

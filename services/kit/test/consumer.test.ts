@@ -25,7 +25,8 @@ describe('event consumer', () => {
     await ensureStream(nc, names, 'kittest');
     await jetstream(nc).publish(names.subject(env_.type), JSON.stringify(env_), msgID ? { msgID } : {});
   };
-  const note = (text: string) => buildEvent(NoteCreated, { noteId: crypto.randomUUID(), text }, { source: 'kittest' });
+  const note = (text: string) =>
+    buildEvent(NoteCreated, { noteId: crypto.randomUUID(), text }, { source: 'kittest' });
 
   beforeAll(async () => {
     env = await createTestEnv();
@@ -52,7 +53,10 @@ describe('event consumer', () => {
               await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [event.id, text]);
               throw new Error('crash after writing');
             }
-            await em.execute('insert into kittest_seen (event_id, text) values (?, ?) on conflict do nothing', [event.id, text]);
+            await em.execute(
+              'insert into kittest_seen (event_id, text) values (?, ?) on conflict do nothing',
+              [event.id, text],
+            );
             handled.push({ id: event.id, text, delivery: deliveryCount });
           },
           { maxDeliver: 3, backoffMs: [200, 400] },
@@ -69,7 +73,11 @@ describe('event consumer', () => {
   });
 
   const seenRows = async (text: string) =>
-    ((await app.kit.orm.em.fork().execute('select count(*)::int as n from kittest_seen where text = ?', [text])) as { n: number }[])[0]!.n;
+    (
+      (await app.kit.orm.em
+        .fork()
+        .execute('select count(*)::int as n from kittest_seen where text = ?', [text])) as { n: number }[]
+    )[0]!.n;
 
   it('handles an event once even when it is delivered twice (inbox keyed by event id)', async () => {
     const ev = note('twice');
@@ -138,7 +146,9 @@ describe('event consumer', () => {
       const ids = all.map((d) => (typeof d.event === 'object' ? d.event.id : ''));
       return ids.includes(v2.id) && all.some((d) => d.error.message.includes('invalid')) ? all : undefined;
     });
-    expect(dls.find((d) => typeof d.event === 'object' && d.event.id === v2.id)?.error.message).toContain('unsupported');
+    expect(dls.find((d) => typeof d.event === 'object' && d.event.id === v2.id)?.error.message).toContain(
+      'unsupported',
+    );
     expect(handled.some((h) => h.text === 'v2')).toBe(false);
   });
 });

@@ -17,13 +17,21 @@ export const Note = defineEntity({
 
 class NoteMigration extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table if not exists kittest_note (id uuid primary key, text varchar(255) not null, created_at timestamptz not null)`);
-    this.addSql(`create table if not exists kittest_seen (event_id uuid primary key, text varchar(255) not null)`);
+    this.addSql(
+      `create table if not exists kittest_note (id uuid primary key, text varchar(255) not null, created_at timestamptz not null)`,
+    );
+    this.addSql(
+      `create table if not exists kittest_seen (event_id uuid primary key, text varchar(255) not null)`,
+    );
   }
 }
 export const noteMigrations = [{ name: 'kittest_0001', class: NoteMigration }];
 
-export const NoteCreated = defineEvent('kittest.note.created', 1, Type.Object({ noteId: Type.String(), text: Type.String() }));
+export const NoteCreated = defineEvent(
+  'kittest.note.created',
+  1,
+  Type.Object({ noteId: Type.String(), text: Type.String() }),
+);
 export const NoteCreatedV2 = defineEvent(
   'kittest.note.created',
   2,

@@ -53,7 +53,10 @@ describe('outbox', () => {
       consumers: () => [
         on(NoteCreated, async (event, { em }) => {
           seen.push(event.data.text);
-          await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [event.id, event.data.text]);
+          await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [
+            event.id,
+            event.data.text,
+          ]);
         }),
       ],
     });
@@ -104,7 +107,15 @@ describe('outbox', () => {
     const names = new BusNames(env.namespace);
     const logger = createLogger('kittest', 'silent');
     const relays = [0, 1, 2].map(
-      () => new Outbox({ orm: producer.kit.orm, nats: () => nc, names, source: 'kittest', logger, batchSize: 10 }),
+      () =>
+        new Outbox({
+          orm: producer.kit.orm,
+          nats: () => nc,
+          names,
+          source: 'kittest',
+          logger,
+          batchSize: 10,
+        }),
     );
     let total = 0;
     for (let round = 0; round < 30 && total < 150; round++) {

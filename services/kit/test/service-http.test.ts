@@ -58,7 +58,11 @@ describe('service bootstrap', () => {
   });
 
   it('maps schema failures to the spec messages, one per field, as problem+json', async () => {
-    const res = await app.inject({ method: 'POST', url: '/people', payload: { name: '', email: 'a@b', phone: '12' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/people',
+      payload: { name: '', email: 'a@b', phone: '12' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     const body = res.json();
@@ -70,14 +74,27 @@ describe('service bootstrap', () => {
         { field: 'phone', code: 'validation.phone_length', message: 'กรุณากรอกให้ครบ 10ตัวอักษร' },
       ]),
     );
-    const missing = await app.inject({ method: 'POST', url: '/people', payload: {}, headers: { 'accept-language': 'en' } });
-    expect(missing.json().errors).toContainEqual({ field: 'phone', code: 'validation.required', message: 'Please fill in' });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/people',
+      payload: {},
+      headers: { 'accept-language': 'en' },
+    });
+    expect(missing.json().errors).toContainEqual({
+      field: 'phone',
+      code: 'validation.required',
+      message: 'Please fill in',
+    });
   });
 
   it('answers a ProblemError with its code and Thai detail, unknown routes with 404, crashes with 500 and no internals', async () => {
     const gone = await app.inject({ method: 'GET', url: '/gone' });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toMatchObject({ code: 'catalog.product_not_found', detail: 'ไม่พบสินค้านี้', messages: { en: 'The product was not found' } });
+    expect(gone.json()).toMatchObject({
+      code: 'catalog.product_not_found',
+      detail: 'ไม่พบสินค้านี้',
+      messages: { en: 'The product was not found' },
+    });
     expect((await app.inject({ method: 'GET', url: '/nope' })).json().code).toBe('http.not_found');
     const boom = await app.inject({ method: 'GET', url: '/boom' });
     expect(boom.statusCode).toBe(500);
@@ -85,7 +102,11 @@ describe('service bootstrap', () => {
   });
 
   it('takes the request and correlation ids from headers (or makes one) and keeps them for the work', async () => {
-    const res = await app.inject({ method: 'GET', url: '/context', headers: { 'x-request-id': 'req-1', 'x-correlation-id': 'corr-9' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/context',
+      headers: { 'x-request-id': 'req-1', 'x-correlation-id': 'corr-9' },
+    });
     expect(res.headers['x-request-id']).toBe('req-1');
     expect(res.json()).toMatchObject({ requestId: 'req-1', correlationId: 'corr-9' });
     const fresh = await app.inject({ method: 'GET', url: '/context' });
@@ -97,7 +118,11 @@ describe('service bootstrap', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ service: 'kithttp', status: 'ready', checks: { database: true, nats: true, redis: true } });
+    expect(ready.json()).toEqual({
+      service: 'kithttp',
+      status: 'ready',
+      checks: { database: true, nats: true, redis: true },
+    });
   });
 
   it('serves OpenAPI built from the route schemas', async () => {
@@ -110,18 +135,49 @@ describe('service bootstrap', () => {
   it('guards: no token 401, expired 401 token_expired, wrong kind 403, right kind 200', async () => {
     expect((await app.inject({ method: 'GET', url: '/mine' })).statusCode).toBe(401);
     const expired = await issuer.sign({ sub: 'u1', kind: 'user' }, { expiresIn: -10 });
-    const res = await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${expired}` } });
-    expect(res.json()).toMatchObject({ status: 401, code: 'auth.token_expired', detail: 'The token has expired. Please log out and log in.' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/mine',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(res.json()).toMatchObject({
+      status: 401,
+      code: 'auth.token_expired',
+      detail: 'The token has expired. Please log out and log in.',
+    });
     const member = await issuer.member('u2');
-    expect((await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${member}` } })).json()).toEqual({ sub: 'u2' });
+    expect(
+      (
+        await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${member}` } })
+      ).json(),
+    ).toEqual({ sub: 'u2' });
     // the spec also sends the raw token without "Bearer"
-    expect((await app.inject({ method: 'GET', url: '/mine', headers: { authorization: member } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/mine', headers: { authorization: member } })).statusCode,
+    ).toBe(200);
     const tampered = member.slice(0, -3) + (member.endsWith('AAA') ? 'BBB' : 'AAA');
-    expect((await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${tampered}` } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${member}` } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${tampered}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/admin-only',
+          headers: { authorization: `Bearer ${member}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     const staff = await issuer.staff('staff');
-    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${staff}` } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${staff}` } }))
+        .statusCode,
+    ).toBe(403);
     const admin = await issuer.staff('admin');
-    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${admin}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -8,11 +8,21 @@ import { bearerToken } from '../src/tokens.js';
 
 describe('config from env', () => {
   it('fills local defaults and converts types', () => {
-    const cfg = loadConfig(serviceConfigSchema('catalog', { FLAG: Type.Boolean({ default: false }) }), { PORT: '4000', FLAG: 'true' });
-    expect(cfg).toMatchObject({ PORT: 4000, FLAG: true, HOST: '127.0.0.1', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rian_catalog' });
+    const cfg = loadConfig(serviceConfigSchema('catalog', { FLAG: Type.Boolean({ default: false }) }), {
+      PORT: '4000',
+      FLAG: 'true',
+    });
+    expect(cfg).toMatchObject({
+      PORT: 4000,
+      FLAG: true,
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rian_catalog',
+    });
   });
   it('names every bad variable', () => {
-    expect(() => loadConfig(serviceConfigSchema('auth', {}), { PORT: 'abc', RIAN_NAMESPACE: 'Bad-NS' })).toThrowError(ConfigError);
+    expect(() =>
+      loadConfig(serviceConfigSchema('auth', {}), { PORT: 'abc', RIAN_NAMESPACE: 'Bad-NS' }),
+    ).toThrowError(ConfigError);
     try {
       loadConfig(serviceConfigSchema('auth', {}), { PORT: 'abc', RIAN_NAMESPACE: 'Bad-NS' });
     } catch (e) {
@@ -27,7 +37,9 @@ describe('bus names', () => {
     const n = new BusNames('t1');
     expect(n.subject('auth.user.registered')).toBe('t1.auth.user.registered');
     expect(n.stream('auth')).toBe('T1_AUTH');
-    expect(n.deadLetterSubject('notifications', 'auth.email.code-requested')).toBe('t1.dlq.notifications.auth.email.code-requested');
+    expect(n.deadLetterSubject('notifications', 'auth.email.code-requested')).toBe(
+      't1.dlq.notifications.auth.email.code-requested',
+    );
     expect(new BusNames('').stream('orders')).toBe('ORDERS');
   });
 });
@@ -35,10 +47,13 @@ describe('bus names', () => {
 describe('breaker', () => {
   it('opens after failures and then fails fast, closes after a good trial call', async () => {
     let up = false;
-    const b = createBreaker(async (x: number) => {
-      if (!up) throw new Error('down');
-      return x * 2;
-    }, { name: 'test', logger: createLogger('t', 'silent'), volumeThreshold: 2, resetTimeoutMs: 200 });
+    const b = createBreaker(
+      async (x: number) => {
+        if (!up) throw new Error('down');
+        return x * 2;
+      },
+      { name: 'test', logger: createLogger('t', 'silent'), volumeThreshold: 2, resetTimeoutMs: 200 },
+    );
     await expect(b.run(1)).rejects.toThrow('down');
     await expect(b.run(1)).rejects.toThrow('down');
     const t0 = Date.now();

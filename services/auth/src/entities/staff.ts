@@ -14,6 +14,9 @@ export const Staff = defineEntity({
     role: p.string().$type<StaffRole>().default('staff'),
     disabled: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });

@@ -17,6 +17,9 @@ export const User = defineEntity({
     memberCode: p.string().length(20).unique(),
     membershipCodes: p.json<MembershipCode[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });

@@ -38,7 +38,12 @@ export function userView(u: UserRow): UserView {
 }
 
 export function staffView(s: StaffRow): StaffView {
-  return { id: s.id, username: s.username, name: [s.name, s.lastName].filter(Boolean).join(' '), role: s.role };
+  return {
+    id: s.id,
+    username: s.username,
+    name: [s.name, s.lastName].filter(Boolean).join(' '),
+    role: s.role,
+  };
 }
 
 function userClaims(u: UserRow): AccessClaims {
@@ -91,10 +96,14 @@ export class Accounts {
     const email = normaliseEmail(body.email);
     const check = await this.codes.check('register', email, body.code);
     if (check === 'expired') {
-      throw new ProblemError('auth.code_expired', { errors: [{ field: 'code', code: 'auth.code_expired', message: '' }] });
+      throw new ProblemError('auth.code_expired', {
+        errors: [{ field: 'code', code: 'auth.code_expired', message: '' }],
+      });
     }
     if (check === 'mismatch') {
-      throw new ProblemError('auth.code_mismatch', { errors: [{ field: 'code', code: 'auth.code_mismatch', message: '' }] });
+      throw new ProblemError('auth.code_mismatch', {
+        errors: [{ field: 'code', code: 'auth.code_mismatch', message: '' }],
+      });
     }
     const passwordHash = await hashPassword(body.password);
     const user = await this.em().transactional(async (em) => {
@@ -162,7 +171,12 @@ export class Accounts {
     if (kind === 'user') {
       const user = await em.findOne(User, { id: subjectId });
       if (!user) throw new ProblemError('auth.refresh_invalid');
-      return { kind: 'user', token: await this.keys.sign(userClaims(user)), refresh: next, view: userView(user) };
+      return {
+        kind: 'user',
+        token: await this.keys.sign(userClaims(user)),
+        refresh: next,
+        view: userView(user),
+      };
     }
     const staff = await em.findOne(Staff, { id: subjectId, disabled: false });
     if (!staff) throw new ProblemError('auth.refresh_invalid');

@@ -19,8 +19,18 @@ export const accountsPlugin = fp<{ config: Config; keys: SigningKeys }>(
   async (app, { config, keys }) => {
     if (!app.kit.redis) throw new Error('auth needs Redis for e-mail codes');
     await app.register(cookie);
-    const codes = new EmailCodes(app.kit.redis, config.EMAIL_CODE_TTL_SECONDS, config.EMAIL_CODE_MAX_ATTEMPTS);
-    const accounts = new Accounts(app.kit, codes, keys, new Sessions(config.REFRESH_TTL_DAYS), config.EMAIL_CODE_TTL_SECONDS);
+    const codes = new EmailCodes(
+      app.kit.redis,
+      config.EMAIL_CODE_TTL_SECONDS,
+      config.EMAIL_CODE_MAX_ATTEMPTS,
+    );
+    const accounts = new Accounts(
+      app.kit,
+      codes,
+      keys,
+      new Sessions(config.REFRESH_TTL_DAYS),
+      config.EMAIL_CODE_TTL_SECONDS,
+    );
     app.decorate('accounts', accounts);
     app.decorate('signingKeys', keys);
     app.decorate('authConfig', config);

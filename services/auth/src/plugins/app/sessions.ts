@@ -25,7 +25,12 @@ export class Sessions {
 
   readonly accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS;
 
-  async start(em: EntityManager, subjectId: string, kind: SubjectKind, family: string = crypto.randomUUID()): Promise<IssuedRefresh> {
+  async start(
+    em: EntityManager,
+    subjectId: string,
+    kind: SubjectKind,
+    family: string = crypto.randomUUID(),
+  ): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlDays * 86_400_000);
     em.create(RefreshToken, {
@@ -44,7 +49,10 @@ export class Sessions {
   }
 
   /** Swaps a refresh token for a new one of the same family; returns who it belongs to. */
-  async rotate(em: EntityManager, token: string): Promise<{ subjectId: string; kind: SubjectKind; next: IssuedRefresh }> {
+  async rotate(
+    em: EntityManager,
+    token: string,
+  ): Promise<{ subjectId: string; kind: SubjectKind; next: IssuedRefresh }> {
     // the transaction must commit a family revocation, so failures are returned, then thrown
     const outcome = await em.transactional(async (tem) => {
       const row = await tem.findOne(RefreshToken, { tokenHash: sha256(token) });
@@ -57,7 +65,10 @@ export class Sessions {
       if (!claimed.length) {
         if (row.replacedAt && !row.revokedAt) {
           // a rotated token presented again: stolen or raced — end the whole sign-in
-          await tem.execute(`update refresh_tokens set revoked_at = now() where family = ? and revoked_at is null`, [row.family]);
+          await tem.execute(
+            `update refresh_tokens set revoked_at = now() where family = ? and revoked_at is null`,
+            [row.family],
+          );
         }
         return undefined;
       }

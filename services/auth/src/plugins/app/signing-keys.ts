@@ -9,7 +9,12 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from '@rian/proto-contracts/auth';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  type AccessClaims,
+} from '@rian/proto-contracts/auth';
 import { SigningKey } from '../../entities/signing-key.js';
 
 const ALG = 'EdDSA';

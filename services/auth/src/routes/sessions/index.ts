@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ACCESS_TOKEN_TTL_SECONDS, LoginBody, LoginReply, MeReply, StaffLoginReply } from '@rian/proto-contracts/auth';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  LoginBody,
+  LoginReply,
+  MeReply,
+  StaffLoginReply,
+} from '@rian/proto-contracts/auth';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProblemError } from '@rian/kit/errors';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../cookies.js';
@@ -24,7 +30,12 @@ const sessions: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const s = await app.accounts.login(req.body.email, req.body.password);
       setRefreshCookie(reply, s.refresh, secure);
-      return { token: s.token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: s.view };
+      return {
+        token: s.token,
+        tokenType: 'Bearer' as const,
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+        user: s.view,
+      };
     },
   );
 
@@ -54,7 +65,13 @@ const sessions: FastifyPluginAsync = async (app) => {
 
   r.post(
     '/logout',
-    { schema: { tags: ['sessions'], summary: 'Log out: revoke the refresh token family (spec: /api/logout)', response: { 204: Type.Null() } } },
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Log out: revoke the refresh token family (spec: /api/logout)',
+        response: { 204: Type.Null() },
+      },
+    },
     async (req, reply) => {
       const token = refreshCookie(req);
       if (token) await app.accounts.logout(token);

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ACCESS_TOKEN_TTL_SECONDS, StaffLoginBody, StaffLoginReply, StaffView } from '@rian/proto-contracts/auth';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  StaffLoginBody,
+  StaffLoginReply,
+  StaffView,
+} from '@rian/proto-contracts/auth';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { setRefreshCookie } from '../cookies.js';
 
@@ -22,7 +27,12 @@ const staff: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const s = await app.accounts.staffLogin(req.body.username, req.body.password);
       setRefreshCookie(reply, s.refresh, app.authConfig.COOKIE_SECURE);
-      return { token: s.token, tokenType: 'Bearer' as const, expiresIn: ACCESS_TOKEN_TTL_SECONDS, staff: s.view };
+      return {
+        token: s.token,
+        tokenType: 'Bearer' as const,
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+        staff: s.view,
+      };
     },
   );
 

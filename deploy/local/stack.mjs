@@ -1,0 +1,217 @@
+// The local stack, shared by `npm start` and `npm test`. Plain Node (no dependencies), because on a
+// fresh clone it runs before `npm install` has.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
+export const SERVICES = ['auth', 'catalog', 'notifications'];
+export const DEFAULT_PORTS = { gateway: 3000, auth: 3101, catalog: 3102, notifications: 3103 };
+
+const isTTY = process.stdout.isTTY;
+const paint = (code, s) => (isTTY ? `\x1b[${code}m${s}\x1b[0m` : s);
+export const bold = (s) => paint('1', s);
+export const red = (s) => paint('31', s);
+export const green = (s) => paint('32', s);
+export const dim = (s) => paint('2', s);
+
+export function log(msg) {
+  process.stdout.write(`${dim('[rian]')} ${msg}\n`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env, ...opts });
+  if (res.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${res.status}`);
+  }
+}
+
+/** `npm install` when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  const fresh = existsSync(marker) && existsSync(lock) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  if (fresh) return;
+  log('installing dependencies (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+function reachable(host, port, ms = 1500) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function hostPort(url, fallbackPort) {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || fallbackPort) };
+}
+
+/** Says which server is missing and how to start it; returns false when any is. */
+export async function checkServers(env = process.env) {
+  const servers = [
+    {
+      name: 'PostgreSQL',
+      url: env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      port: 5432,
+      how: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    },
+    {
+      name: 'NATS (JetStream)',
+      url: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      port: 4222,
+      how: 'nats-server -js -a 127.0.0.1 -p 4222 -sd /var/lib/nats-server &',
+    },
+    {
+      name: 'Redis',
+      url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      port: 6379,
+      how: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+    },
+  ];
+  let ok = true;
+  for (const s of servers) {
+    const { host, port } = hostPort(s.url, s.port);
+    if (await reachable(host, port)) continue;
+    ok = false;
+    process.stderr.write(
+      `${red('✗')} ${bold(s.name)} is not reachable at ${host}:${port}.\n  Start it with:  ${s.how}\n  (or run everything in containers: docker compose up)\n`,
+    );
+  }
+  return ok;
+}
+
+export function buildWeb() {
+  log('building the web app (vite build)…');
+  run('npm', ['run', 'build', '-w', '@rian/web']);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, child, name, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1500) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Starts every service and the gateway as child processes (tsx), waits until each is ready and
+ * returns a handle to stop them. `logDir` sends each one's output to a file instead of the console.
+ */
+export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onExit, databaseFor } = {}) {
+  const children = [];
+  const baseEnv = { ...process.env, ...env };
+  const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
+  const common = {
+    AUTH_JWKS_URL: `${urls.auth}/.well-known/jwks.json`,
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]])),
+  };
+  if (logDir) mkdirSync(logDir, { recursive: true });
+
+  const launch = (name, entry, extra) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { ...baseEnv, ...common, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (logDir) {
+      const file = createWriteStream(join(logDir, `${name}.log`));
+      child.stdout.pipe(file);
+      child.stderr.pipe(file);
+    } else {
+      const prefix = dim(`${name.padEnd(13)}|`);
+      const relay = (stream, out) => {
+        let buf = '';
+        stream.on('data', (chunk) => {
+          buf += chunk;
+          const lines = buf.split('\n');
+          buf = lines.pop();
+          for (const line of lines) out.write(`${prefix} ${line}\n`);
+        });
+      };
+      relay(child.stdout, process.stdout);
+      relay(child.stderr, process.stderr);
+    }
+    child.on('exit', (code, signal) => onExit?.(name, code, signal));
+    children.push({ name, child });
+    return child;
+  };
+
+  const stop = async () => {
+    for (const { child } of [...children].reverse()) {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    }
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
+            child.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+
+  try {
+    for (const name of SERVICES) {
+      const child = launch(name, `services/${name}/src/server.ts`, {
+        PORT: String(ports[name]),
+        ...(databaseFor ? { DATABASE_URL: databaseFor(name) } : {}),
+      });
+      await waitReady(`${urls[name]}/readyz`, child, name, 90_000);
+      log(`${green('✓')} ${name} ready on ${urls[name]}`);
+    }
+    const gw = launch('gateway', 'gateway/src/server.ts', {
+      PORT: String(ports.gateway),
+      GATEWAY_SERVICES: SERVICES.join(','),
+    });
+    const url = `http://127.0.0.1:${ports.gateway}`;
+    await waitReady(`${url}/api/health`, gw, 'gateway', 60_000);
+    log(`${green('✓')} gateway ready on ${url}`);
+    return { url, urls, stop, children };
+  } catch (err) {
+    await stop();
+    if (logDir) {
+      for (const { name } of children) {
+        const file = join(logDir, `${name}.log`);
+        if (!existsSync(file)) continue;
+        const tail = readFileSync(file, 'utf8').split('\n').slice(-25).join('\n');
+        process.stderr.write(`\n--- last lines of ${name} ---\n${tail}\n`);
+      }
+    }
+    throw err;
+  }
+}

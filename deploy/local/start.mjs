@@ -1,0 +1,66 @@
+// `npm start`: from a fresh clone to a running Rian on http://127.0.0.1:3000.
+// Installs, checks the servers, builds the SPA, starts every service (each creates its database and
+// runs its migrations; auth seeds the staff account, catalog the demo products) and the gateway.
+import { bold, buildWeb, checkServers, ensureInstalled, green, log, red, startStack } from './stack.mjs';
+
+const DEV_ADMIN = { username: 'admin', password: 'rian-admin-dev' };
+
+async function main() {
+  ensureInstalled();
+  if (!(await checkServers())) {
+    process.stderr.write(
+      red(
+        '\nRian needs PostgreSQL, NATS JetStream and Redis. Start the missing one(s) and run npm start again.\n',
+      ),
+    );
+    process.exit(1);
+  }
+  if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
+
+  let stopping = false;
+  const stack = await startStack({
+    env: {
+      CATALOG_SEED_DEMO: process.env.CATALOG_SEED_DEMO ?? 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    onExit: (name, code) => {
+      if (stopping) return;
+      process.stderr.write(red(`\n${name} stopped unexpectedly (exit ${code}); stopping the stack.\n`));
+      void shutdown(1);
+    },
+  });
+
+  async function shutdown(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await stack.stop();
+    process.exit(code);
+  }
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  const usingDefaults = !process.env.ADMIN_USERNAME && !process.env.ADMIN_PASSWORD;
+  process.stdout.write(
+    [
+      '',
+      `${green('●')} ${bold('Rian is running:')} ${bold(stack.url)}`,
+      `  API health:   ${stack.url}/api/health`,
+      `  API docs:     ${stack.url}/api/docs`,
+      `  Back office:  ${stack.url}/admin/login` +
+        (usingDefaults
+          ? `  (development staff account: ${DEV_ADMIN.username} / ${DEV_ADMIN.password} — set ADMIN_USERNAME / ADMIN_PASSWORD in production)`
+          : `  (staff account from ADMIN_USERNAME)`),
+      process.env.SMTP_URL
+        ? `  E-mail:       sent over ${new URL(process.env.SMTP_URL).host}`
+        : '  E-mail:       no SMTP_URL, so messages are kept in the delivery log (back office)',
+      '  Stop with Ctrl+C.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(red(`\nnpm start failed: ${err.message}\n`));
+  process.exit(1);
+});

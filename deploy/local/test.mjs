@@ -1,0 +1,141 @@
+// `npm test`: every test of the project on a fresh clone — unit and integration tests (vitest, against
+// the real PostgreSQL, NATS and Redis, each run in its own namespace), then the browser journey
+// (Playwright + Debian's Chromium) against a whole stack started in a namespace of its own.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ROOT,
+  SERVICES,
+  bold,
+  buildWeb,
+  checkServers,
+  ensureInstalled,
+  freePort,
+  green,
+  log,
+  red,
+  startStack,
+} from './stack.mjs';
+
+const args = new Set(process.argv.slice(2));
+const onlyE2e = args.has('--only-e2e');
+const skipE2e = args.has('--skip-e2e') || process.env.SKIP_E2E === '1';
+const resultsDir = join(ROOT, 'var', 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function vitest() {
+  const out = join(resultsDir, 'vitest.json');
+  const res = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites > 0 ? 0 : 1);
+    if (res.status !== 0 && !report.numFailedTests) failed += 1; // a suite that failed to load
+  } else {
+    failed += 1;
+  }
+  return res.status === 0;
+}
+
+async function e2e() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    process.stderr.write(
+      red(`Chromium is not installed at ${chromium}: apt-get install -y chromium (or set CHROMIUM_PATH)\n`),
+    );
+    failed += 1;
+    return false;
+  }
+  buildWeb();
+  const namespace = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const pg = new URL(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const databaseFor = (name) => {
+    const u = new URL(pg);
+    u.pathname = `/rian_${namespace}_${name}`;
+    return u.toString();
+  };
+  const ports = { gateway: await freePort() };
+  for (const s of SERVICES) ports[s] = await freePort();
+  const admin = { username: 'e2e-admin', password: `e2e-${Math.random().toString(36).slice(2)}-pw` };
+  log(`browser journey: starting the stack in namespace ${namespace}`);
+  let stack;
+  let ok = false;
+  try {
+    stack = await startStack({
+      ports,
+      databaseFor,
+      logDir: join(resultsDir, 'e2e-logs'),
+      env: {
+        RIAN_NAMESPACE: namespace,
+        CATALOG_SEED_DEMO: 'true',
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        SMTP_URL: '',
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_LOGIN_MAX: '1000',
+        RATE_LIMIT_CODE_MAX: '1000',
+      },
+    });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'web/e2e/journey.e2e.ts'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BASE_URL: stack.url,
+        STAFF_USERNAME: admin.username,
+        STAFF_PASSWORD: admin.password,
+        SEARCH_TEXT: process.env.SEARCH_TEXT ?? 'Forex',
+        CHROMIUM_PATH: chromium,
+      },
+      timeout: 5 * 60_000,
+    });
+    ok = res.status === 0;
+  } catch (err) {
+    process.stderr.write(red(`browser journey could not run: ${err.message}\n`));
+  } finally {
+    await stack?.stop();
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'deploy/local/cleanup.ts', namespace, ...['gateway', ...SERVICES].map(databaseFor)],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
+  }
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+}
+
+async function main() {
+  ensureInstalled();
+  if (!(await checkServers())) process.exit(1);
+  const unitOk = onlyE2e ? true : vitest();
+  const e2eOk = skipE2e ? true : await e2e();
+  const line = `${passed} passed, ${failed} failed`;
+  process.stdout.write(
+    `\n${unitOk && e2eOk ? green(bold('all tests passed')) : red(bold('some tests failed'))}\n`,
+  );
+  // the plain closing line CI reads
+  process.stdout.write(`${line}\n`);
+  process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);
+}
+
+main().catch((err) => {
+  process.stderr.write(red(`npm test failed: ${err.stack ?? err}\n`));
+  process.stdout.write(`${passed} passed, ${failed + 1} failed\n`);
+  process.exit(1);
+});
