@@ -9,7 +9,11 @@ export const Email = (opts: { description?: string } = {}) =>
     minLength: 1,
     maxLength: 254,
     pattern: EMAIL_PATTERN,
-    [X_ERROR]: { minLength: 'validation.required', maxLength: 'validation.too_long', pattern: 'validation.email' },
+    [X_ERROR]: {
+      minLength: 'validation.required',
+      maxLength: 'validation.too_long',
+      pattern: 'validation.email',
+    },
     ...opts,
   });
 
@@ -46,7 +50,12 @@ export const Uuid = () => Type.String({ format: 'uuid' });
 
 /** Money is integer satang everywhere but the screen. */
 export const Satang = (opts: { description?: string } = {}) =>
-  Type.Integer({ minimum: 0, maximum: 100_000_000_00, description: 'amount in satang (1 THB = 100)', ...opts });
+  Type.Integer({
+    minimum: 0,
+    maximum: 100_000_000_00,
+    description: 'amount in satang (1 THB = 100)',
+    ...opts,
+  });
 
 export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),

@@ -30,7 +30,10 @@ export const StaffRoleSchema = Type.Union(STAFF_ROLES.map((r) => Type.Literal(r)
 
 export const LOCALES = ['th', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const LocaleSchema = Type.Union(LOCALES.map((l) => Type.Literal(l)), { default: 'th' });
+export const LocaleSchema = Type.Union(
+  LOCALES.map((l) => Type.Literal(l)),
+  { default: 'th' },
+);
 
 /** Y/N flags as the spec stores them. */
 export const YesNoSchema = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
