@@ -1,0 +1,47 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { CloseIcon } from './icons';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {
+  title: ReactNode;
+  /** read by screen readers when the dialog opens */
+  description: ReactNode;
+  closeLabel: string;
+  /** "dialog" (centered card) or "drawer" (a panel from the left, the phone menu) */
+  variant?: 'dialog' | 'drawer';
+  hideTitle?: boolean;
+};
+
+/** A Radix dialog with our overlay, title, description and close button, wired once. */
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  variant = 'dialog',
+  hideTitle = false,
+  className,
+  children,
+  ...rest
+}: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="dialog-overlay" />
+      <RadixDialog.Content className={[variant, className].filter(Boolean).join(' ')} {...rest}>
+        <div className={`${variant}__header`}>
+          <RadixDialog.Title className={hideTitle ? 'sr-only' : `${variant}__title`}>
+            {title}
+          </RadixDialog.Title>
+          <RadixDialog.Close className="icon-btn" aria-label={closeLabel}>
+            <CloseIcon />
+          </RadixDialog.Close>
+        </div>
+        <RadixDialog.Description className={`${variant}__description`}>{description}</RadixDialog.Description>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

@@ -1,0 +1,73 @@
+import type { SVGProps } from 'react';
+
+// Small inline icons (no icon font, no icon package in the bundle).
+const base = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+export const CloseIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
+export const MenuIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </svg>
+);
+export const SearchIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </svg>
+);
+export const ChevronDownIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </svg>
+);
+/** New: a sprout */
+export const SproutIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M12 21v-9" />
+    <path d="M12 12C12 8 9 5 4 5c0 4 3 7 8 7z" />
+    <path d="M12 14c0-3 2.5-6 7-6 0 3.5-2.5 6-7 6z" />
+  </svg>
+);
+/** Wait: an hourglass */
+export const HourglassIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M6 3h12M6 21h12" />
+    <path d="M7 3c0 5 10 5 10 9s-10 4-10 9" />
+    <path d="M17 3c0 5-10 5-10 9s10 4 10 9" />
+  </svg>
+);
+/** Premium: a crown */
+export const CrownIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8z" />
+  </svg>
+);
+export const LogoutIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3" />
+    <path d="M10 17l-5-5 5-5M5 12h11" />
+  </svg>
+);
+export const ChartIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M4 19h16" />
+    <path d="M6 15l4-5 3 3 5-7" />
+  </svg>
+);

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format';
+import { problemText } from '@/lib/problem-text';
+import { useLanguageStore } from '@/stores/language-store';
+import { useStaffStore } from '../stores/staff-store';
+import { useDeliveries } from '../api/get-deliveries';
+import { AdminShell } from '../components/admin-shell';
+
+const PAGE_SIZE = 20;
+
+/** /admin/ — a first back-office page: the e-mail and chat delivery log. */
+export function AdminHomeRoute() {
+  const token = useStaffStore((s) => s.token);
+  if (!token) return <Navigate to="/admin/login" replace />;
+  return <DeliveryLog />;
+}
+
+function DeliveryLog() {
+  const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
+  const navigate = useNavigate();
+  const staff = useStaffStore((s) => s.staff);
+  const clear = useStaffStore((s) => s.clear);
+  const [filter, setFilter] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries({ to, page, pageSize: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((deliveries.data?.total ?? 0) / PAGE_SIZE));
+
+  function onFilter(event: FormEvent) {
+    event.preventDefault();
+    setTo(filter.trim());
+    setPage(1);
+  }
+
+  return (
+    <AdminShell
+      actions={
+        <>
+          {staff && (
+            <span className="admin__who">{t('admin.signedIn', { name: staff.name, role: staff.role })}</span>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              clear();
+              void navigate('/admin/login');
+            }}
+          >
+            {t('admin.logout')}
+          </Button>
+        </>
+      }
+    >
+      <h1 className="admin__heading">{t('admin.deliveriesTitle')}</h1>
+      <form className="admin-filter" onSubmit={onFilter} noValidate>
+        <TextField
+          label={t('admin.filterTo')}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {t('admin.filter')}
+        </Button>
+        <Button variant="ghost" onClick={() => void deliveries.refetch()} loading={deliveries.isFetching}>
+          {t('admin.refresh')}
+        </Button>
+      </form>
+      {deliveries.isError && <Alert>{problemText(deliveries.error, language)}</Alert>}
+      {deliveries.isPending && !deliveries.isError && <Spinner label={t('admin.loading')} />}
+      {deliveries.data && deliveries.data.items.length === 0 && <p>{t('admin.empty')}</p>}
+      {deliveries.data && deliveries.data.items.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.columns.createdAt')}</th>
+                <th scope="col">{t('admin.columns.channel')}</th>
+                <th scope="col">{t('admin.columns.to')}</th>
+                <th scope="col">{t('admin.columns.subject')}</th>
+                <th scope="col">{t('admin.columns.status')}</th>
+                <th scope="col">{t('admin.columns.text')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.items.map((d) => (
+                <tr key={d.id}>
+                  <td>{formatDateTime(d.createdAt, language)}</td>
+                  <td>{d.channel}</td>
+                  <td>{d.to}</td>
+                  <td>{d.subject}</td>
+                  <td>
+                    <span className={`badge badge--${d.status}`}>{d.status}</span>
+                    {d.error && <span className="table__error">{d.error}</span>}
+                  </td>
+                  <td className="table__text">{d.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deliveries.data && (
+        <div className="pager">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('admin.prev')}
+          </Button>
+          <span>{t('admin.page', { page, pages, total: deliveries.data.total })}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('admin.next')}
+          </Button>
+        </div>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DropdownMenu } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+import { ChevronDownIcon, CrownIcon, LogoutIcon } from '@/components/ui/icons';
+import { useAuthStore } from '@/stores/auth-store';
+import type { User } from '@/types/api';
+import { useAuthDialogStore } from '../stores/auth-dialog-store';
+import { useLogout } from '../api/logout';
+import { UserStatusIcon } from './user-status-icon';
+
+/** Header corner: log in / register, or the member's e-mail with status icon (and Member for Premium). */
+export function AuthControls() {
+  const { t } = useTranslation();
+  const token = useAuthStore((s) => s.token);
+  const user = useAuthStore((s) => s.user);
+  const openLogin = useAuthDialogStore((s) => s.openLogin);
+  const openRegister = useAuthDialogStore((s) => s.openRegister);
+
+  if (!token || !user) {
+    return (
+      <div className="auth-controls">
+        <Button variant="ghost" size="sm" data-testid="open-login" onClick={() => openLogin()}>
+          {t('header.login')}
+        </Button>
+        <Button variant="accent" size="sm" data-testid="open-register" onClick={openRegister}>
+          {t('header.register')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="auth-controls">
+      {user.status === 'Premium' && (
+        <Button asChild variant="accent" size="sm">
+          <Link to="/member" data-testid="member-link">
+            <CrownIcon width={16} height={16} />
+            {t('header.member')}
+          </Link>
+        </Button>
+      )}
+      <UserMenu user={user} />
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="user-chip" data-testid="user-menu">
+          <UserStatusIcon status={user.status} />
+          <span className="user-chip__email">{user.email}</span>
+          <ChevronDownIcon width={16} height={16} />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          <DropdownMenu.Label className="menu__label">
+            {t('header.signedInAs')}
+            <strong className="menu__email">{user.email}</strong>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item
+            className="menu__item"
+            data-testid="logout"
+            disabled={logout.isPending}
+            onSelect={() => logout.mutate(undefined, { onSettled: () => void navigate('/') })}
+          >
+            <LogoutIcon width={16} height={16} />
+            {t('header.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import th from '@/locales/th/common.json';
+import en from '@/locales/en/common.json';
+import type { Language } from '@/types/api';
+import { useLanguageStore } from '@/stores/language-store';
+
+export const resources = { th: { common: th }, en: { common: en } } as const;
+
+const initial = useLanguageStore.getState().language;
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initial,
+  fallbackLng: 'th',
+  supportedLngs: ['th', 'en'],
+  defaultNS: 'common',
+  ns: ['common'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+applyDocumentLanguage(initial);
+i18n.on('languageChanged', applyDocumentLanguage);
+
+// The store is the source of truth (persisted); i18next follows it.
+useLanguageStore.subscribe((state) => {
+  if (i18n.language !== state.language) void i18n.changeLanguage(state.language);
+});
+
+/** The current UI language, as sent in Accept-Language. */
+export function currentLanguage(): Language {
+  return useLanguageStore.getState().language;
+}
+
+export default i18n;
