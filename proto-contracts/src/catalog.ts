@@ -12,7 +12,11 @@ const DateOnly = () => Type.String({ format: 'date', description: 'yyyy-mm-dd (A
 const NullableDate = () => Type.Union([DateOnly(), Type.Null()]);
 const NullableText = (maxLength = 500) => Type.Union([Type.String({ maxLength }), Type.Null()]);
 
-export const ProductFormatSchema = Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('hybrid')]);
+export const ProductFormatSchema = Type.Union([
+  Type.Literal('online'),
+  Type.Literal('offline'),
+  Type.Literal('hybrid'),
+]);
 
 const productWritable = {
   url: Type.String({
@@ -20,7 +24,11 @@ const productWritable = {
     maxLength: 120,
     pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
     description: 'product_url: the public address /product/{url}',
-    'x-error': { minLength: 'validation.required', maxLength: 'validation.too_long', pattern: 'validation.format' },
+    'x-error': {
+      minLength: 'validation.required',
+      maxLength: 'validation.too_long',
+      pattern: 'validation.format',
+    },
   }),
   title: RequiredText(200),
   subtitle: Type.Optional(NullableText(300)),

@@ -43,8 +43,9 @@ export async function ensureDatabase(url: string): Promise<boolean> {
     try {
       await client.query(`create database "${name}"`);
     } catch (err) {
-      // 42P04 duplicate_database: another process created it first
-      if ((err as { code?: string }).code !== '42P04') throw err;
+      // another process created it first: 42P04 duplicate_database, or 23505 when both raced in pg_database
+      const code = (err as { code?: string }).code;
+      if (code !== '42P04' && code !== '23505') throw err;
       return false;
     }
     return true;
@@ -85,8 +86,21 @@ export async function openOrm(opts: OrmOptions): Promise<MikroORM> {
     debug: false,
     logger: (msg) => opts.logger.debug({ orm: true }, msg),
   });
-  await orm.getMigrator().up();
+  await migrateExclusively(opts.url, () => orm.getMigrator().up());
   return orm;
+}
+
+/** Runs migrations under a session advisory lock, so replicas starting together migrate one at a time. */
+async function migrateExclusively(url: string, migrate: () => Promise<unknown>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('rian.migrations'))`);
+    await migrate();
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('rian.migrations'))`).catch(() => undefined);
+    await lock.end();
+  }
 }
 
 export async function databaseReachable(orm: MikroORM | undefined): Promise<boolean> {

@@ -24,7 +24,6 @@ export function createLogger(
         'req.headers.cookie',
         '*.password',
         '*.passwordConfirm',
-        '*.code',
         '*.token',
       ],
       censor: '[redacted]',

@@ -50,6 +50,8 @@ export class Outbox {
   private readonly pollMs: number;
   private readonly publishTimeoutMs: number;
   private readonly maxBackoffMs: number;
+  /** relay passes and events published by this process (for readiness details, tests and benches) */
+  readonly stats = { passes: 0, published: 0 };
 
   constructor(private readonly opts: OutboxOptions) {
     this.batchSize = opts.batchSize ?? 100;
@@ -118,6 +120,8 @@ export class Outbox {
     let next = this.pollMs;
     try {
       const n = await this.relayOnce();
+      this.stats.passes++;
+      this.stats.published += n;
       if (n >= this.batchSize) next = 0;
     } catch (err) {
       if (!this.failing) this.opts.logger.warn({ err }, 'outbox relay failed; will retry');

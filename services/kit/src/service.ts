@@ -17,10 +17,12 @@ import { createLogger, type Logger } from './logger.js';
 import { databaseReachable, openOrm, type MigrationDef, type MikroORM } from './db.js';
 import { BusNames, connectNats, natsReachable } from './nats.js';
 import { Outbox } from './outbox.js';
+import { OutboxEvent } from './kit-entities.js';
 import { EventConsumer, type ConsumerSpec } from './consumer.js';
 import { createRedis, redisReachable, type Redis } from './redis.js';
 import { bearerToken, TokenVerifier, type KeySource, type Principal } from './tokens.js';
 import { installProblemHandlers } from './problem.js';
+import { AJV_OPTIONS, bodyWithoutCoercion } from './validation.js';
 import { ProblemError } from './errors.js';
 
 /** What a service's routes and plugins get from the kit. */
@@ -107,9 +109,20 @@ export async function buildService<C extends BaseServiceConfig>(
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
   const outbox = new Outbox({ orm, nats: () => nc, names, source: def.name, logger });
+  // Wake the relay only after commits that wrote outbox rows (its own commits would make it spin).
+  let outboxWritten = false;
   orm.em.getEventManager().registerSubscriber({
-    afterFlush: () => outbox.kick(),
-    afterTransactionCommit: () => outbox.kick(),
+    afterFlush: ({ uow }) => {
+      if (uow.getChangeSets().some((cs) => cs.meta.className === OutboxEvent.meta.className)) {
+        outboxWritten = true;
+        outbox.kick();
+      }
+    },
+    afterTransactionCommit: () => {
+      if (!outboxWritten) return;
+      outboxWritten = false;
+      outbox.kick();
+    },
   });
   const tokens = new TokenVerifier(def.tokenKeys ?? cfg.AUTH_JWKS_URL);
 
@@ -151,9 +164,10 @@ export async function buildService<C extends BaseServiceConfig>(
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['x-error'] } },
+    ajv: { customOptions: AJV_OPTIONS },
   });
 
+  app.setValidatorCompiler(bodyWithoutCoercion());
   app.decorate('kit', kit);
   app.decorateRequest('principal', undefined);
 

@@ -77,6 +77,14 @@ describe('outbox', () => {
     await eventually(() => seen.includes('first'));
   });
 
+  it('stays quiet when idle: its own commits do not wake it', async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    const before = producer.kit.outbox.stats.passes;
+    await new Promise((r) => setTimeout(r, 1500));
+    // polling every 500 ms gives about 3 passes; a relay woken by its own commits makes hundreds
+    expect(producer.kit.outbox.stats.passes - before).toBeLessThanOrEqual(5);
+  });
+
   it('accepts the write while NATS is down and publishes once it is back', async () => {
     await nats.stop();
     const res = await producer.inject({ method: 'POST', url: '/notes', payload: { text: 'while-down' } });

@@ -1,0 +1,123 @@
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { createLogger, type Logger } from '@rian/kit/logger';
+import { installProblemHandlers, sendProblem } from '@rian/kit/problem';
+import { createRedis, type Redis } from '@rian/kit/redis';
+import { enabledServices, trustProxySetting, type Config } from './config.js';
+import { requestContext, requestIdFrom } from './plugins/request-context.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import { rateLimits } from './plugins/rate-limit.js';
+import { createUpstreamBreaker, upstreamProxy, type LimitedRoutes } from './plugins/upstream-proxy.js';
+import { docs } from './plugins/docs.js';
+import { health } from './plugins/health.js';
+import { spa } from './plugins/spa.js';
+
+const VERSION = '0.1.0';
+
+/** Sign-in and e-mail code requests: what an attacker would hammer. Paths below /api/auth. */
+function authLimits(config: Config): LimitedRoutes[] {
+  const login: RateLimitOptions = {
+    max: config.RATE_LIMIT_LOGIN_MAX,
+    timeWindow: config.RATE_LIMIT_LOGIN_WINDOW_MS,
+  };
+  const code: RateLimitOptions = {
+    max: config.RATE_LIMIT_CODE_MAX,
+    timeWindow: config.RATE_LIMIT_CODE_WINDOW_MS,
+  };
+  return [
+    { paths: ['/login', '/staff/login'], rateLimit: login },
+    { paths: ['/register/code', '/password/code'], rateLimit: code },
+  ];
+}
+
+/**
+ * The public door (never listens; see server.ts): /api/<service>/* to the services behind
+ * breakers, rate limits on sign-in and code requests, the merged API docs, health of the whole,
+ * and the built SPA for every other page.
+ */
+export async function buildGateway(config: Config, opts: { logger?: Logger } = {}): Promise<FastifyInstance> {
+  const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const services = enabledServices(config);
+
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    requestIdHeader: false,
+    genReqId: requestIdFrom,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+  });
+
+  const redis: Redis = createRedis(config.REDIS_URL, config.RIAN_NAMESPACE);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+
+  const breakers = new Map(
+    services.map(({ name }) => [
+      name,
+      createUpstreamBreaker(
+        name,
+        {
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          errorPercent: config.BREAKER_ERROR_PERCENT,
+          volumeThreshold: config.BREAKER_VOLUME_THRESHOLD,
+          resetMs: config.BREAKER_RESET_MS,
+          windowMs: config.BREAKER_WINDOW_MS,
+        },
+        logger,
+      ),
+    ]),
+  );
+
+  const redisReady = () => redis.status === 'ready';
+  app.addHook('onReady', async () => {
+    if (redisReady()) return;
+    // Limits are skipped while Redis is away; give it a moment at start so the first requests count.
+    const ac = new AbortController();
+    await Promise.race([
+      once(redis, 'ready', { signal: ac.signal }),
+      delay(2_000, undefined, { signal: ac.signal }),
+    ]).catch(() => undefined);
+    ac.abort();
+    if (!redisReady())
+      logger.warn({ redis: redis.status }, 'redis not reachable: rate limits are off until it is');
+  });
+  app.addHook('onClose', async () => {
+    for (const b of breakers.values()) b.shutdown();
+    if (redisReady()) await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
+  });
+
+  installProblemHandlers(app);
+  await app.register(requestContext);
+  await app.register(securityHeaders, { contentSecurityPolicy: config.CONTENT_SECURITY_POLICY });
+  await app.register(rateLimits, { redis });
+
+  for (const { name, url } of services) {
+    await app.register(upstreamProxy, {
+      prefix: `/api/${name}`,
+      service: name,
+      upstream: url,
+      breaker: breakers.get(name)!,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      ...(name === 'auth' ? { limited: authLimits(config) } : {}),
+    });
+  }
+
+  await app.register(docs, { services, timeoutMs: config.DOCS_TIMEOUT_MS, version: VERSION });
+  await app.register(health, { services, redis, timeoutMs: config.HEALTH_TIMEOUT_MS });
+
+  // Anything else under /api is an API call to nothing: problem+json, never the SPA's HTML.
+  const apiNotFound = (req: FastifyRequest, reply: FastifyReply) =>
+    sendProblem(reply, 'http.not_found', { detail: `${req.method} ${req.url}` });
+  app.all('/api', apiNotFound);
+  app.all('/api/*', apiNotFound);
+
+  await app.register(spa, { dist: config.WEB_DIST });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import { Type, type Static } from '@sinclair/typebox';
+import { ConfigError, DEFAULT_PORTS, loadConfig, type ServiceName } from '@rian/kit/config';
+
+export const SERVICE_NAMES = Object.keys(DEFAULT_PORTS).filter((n): n is ServiceName => n !== 'gateway');
+
+const upstreamUrls = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [
+    `${name.toUpperCase()}_URL`,
+    Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS[name]}` }),
+  ]),
+) as Record<`${Uppercase<ServiceName>}_URL`, ReturnType<typeof Type.String>>;
+
+/**
+ * Vite React build served from our own origin: scripts and styles from self (React inlines style
+ * attributes), images and media also from https hosts (course videos and images live on CDNs),
+ * course videos embedded from Vimeo and YouTube.
+ */
+export const DEFAULT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' blob: https:",
+  'frame-src https://player.vimeo.com https://www.youtube.com https://www.youtube-nocookie.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const ConfigSchema = Type.Object({
+  HOST: Type.String({ default: '127.0.0.1' }),
+  PORT: Type.Integer({ default: DEFAULT_PORTS.gateway }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
+  RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
+  /** services reachable under /api/<name>, comma-separated */
+  GATEWAY_SERVICES: Type.String({ default: 'auth,catalog,notifications' }),
+  ...upstreamUrls,
+  /** an upstream that sends no response headers within this counts as failed */
+  UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 1 }),
+  /** breakers, one per upstream: failure percentage that opens, calls before it counts, time open */
+  BREAKER_ERROR_PERCENT: Type.Integer({ default: 50, minimum: 1, maximum: 100 }),
+  BREAKER_VOLUME_THRESHOLD: Type.Integer({ default: 5, minimum: 1 }),
+  BREAKER_RESET_MS: Type.Integer({ default: 10_000, minimum: 1 }),
+  BREAKER_WINDOW_MS: Type.Integer({ default: 10_000, minimum: 100 }),
+  /** sign-in attempts per IP (POST /api/auth/login, /api/auth/staff/login) */
+  RATE_LIMIT_LOGIN_MAX: Type.Integer({ default: 10, minimum: 1 }),
+  RATE_LIMIT_LOGIN_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1 }),
+  /** e-mail code requests per IP (POST /api/auth/register/code, /api/auth/password/code) */
+  RATE_LIMIT_CODE_MAX: Type.Integer({ default: 5, minimum: 1 }),
+  RATE_LIMIT_CODE_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
+  /** per upstream, for /api/health and /api/docs/json */
+  HEALTH_TIMEOUT_MS: Type.Integer({ default: 1_500, minimum: 1 }),
+  DOCS_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 1 }),
+  /** the built SPA (npm run build -w @rian/web) */
+  WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../web/dist/', import.meta.url)) }),
+  /**
+   * Whose X-Forwarded-* to believe (client IP for rate limits): empty = nobody (the gateway faces
+   * the internet), `true`, a hop count, or comma-separated addresses/CIDRs of the load balancer.
+   */
+  TRUST_PROXY: Type.String({ default: '' }),
+  CONTENT_SECURITY_POLICY: Type.String({ default: DEFAULT_CSP }),
+});
+export type Config = Static<typeof ConfigSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(ConfigSchema, env);
+  enabledServices(config);
+  return config;
+}
+
+/** The services behind /api, each with its upstream base URL. */
+export function enabledServices(config: Config): { name: ServiceName; url: string }[] {
+  const names = config.GATEWAY_SERVICES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(SERVICE_NAMES as string[]).includes(n));
+  if (unknown.length) {
+    throw new ConfigError([
+      `GATEWAY_SERVICES: unknown service ${unknown.join(', ')} (known: ${SERVICE_NAMES.join(', ')})`,
+    ]);
+  }
+  return [...new Set(names as ServiceName[])].map((name) => ({
+    name,
+    url: config[`${name.toUpperCase() as Uppercase<ServiceName>}_URL`].replace(/\/+$/, ''),
+  }));
+}
+
+export function trustProxySetting(
+  value: string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v;
+}

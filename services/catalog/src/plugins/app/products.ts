@@ -1,0 +1,188 @@
+import fp from 'fastify-plugin';
+import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@rian/kit/db';
+import type { Kit } from '@rian/kit/service';
+import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import {
+  ProductChanged,
+  ProductDeleted,
+  type ProductCreateBody,
+  type ProductPublic,
+  type ProductStaff,
+  type ProductUpdateBody,
+} from '@rian/proto-contracts/catalog';
+import { Product, type ProductEntity } from '../../entities/product.js';
+import {
+  containsPattern,
+  newProductFields,
+  productFieldProblems,
+  updatedProductFields,
+  type ProductFields,
+} from '../../domain/product-rules.js';
+import {
+  productChangedData,
+  publicView,
+  staffView,
+  storedFields,
+  type ProductRecord,
+} from '../../domain/product-views.js';
+
+export interface ListQuery {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+// one key for every replica: seeding is serialised database-wide
+const SEED_LOCK = 'catalog.seed-demo';
+
+function assertValid(fields: ProductFields): void {
+  const problems = productFieldProblems(fields);
+  if (!problems.length) return;
+  throw validationProblem(
+    problems.map((p) =>
+      p.rule === 'required'
+        ? fieldError(p.field, 'validation.required')
+        : fieldError(p.field, 'catalog.product_to_before_start'),
+    ),
+  );
+}
+
+/** Products: reads for the shop and the back office, and staff writes with their events (one transaction each). */
+export class ProductCatalog {
+  constructor(private readonly kit: Kit) {}
+
+  private em(): EntityManager {
+    return this.kit.orm.em.fork();
+  }
+
+  async listPublic(query: ListQuery): Promise<Paged<ProductPublic>> {
+    const page = await this.list(query, true);
+    return { ...page, items: page.items.map(publicView) };
+  }
+
+  async listStaff(query: ListQuery): Promise<Paged<ProductStaff>> {
+    const page = await this.list(query, false);
+    return { ...page, items: page.items.map(staffView) };
+  }
+
+  async publicByUrl(url: string): Promise<ProductPublic> {
+    const p = await this.em().findOne(Product, { url, disable: 'N' });
+    if (!p) throw new ProblemError('catalog.product_not_found');
+    return publicView(p);
+  }
+
+  async staffById(id: string): Promise<ProductStaff> {
+    const p = await this.em().findOne(Product, { id });
+    if (!p) throw new ProblemError('catalog.product_not_found');
+    return staffView(p);
+  }
+
+  async create(body: ProductCreateBody, createdBy: string | null): Promise<ProductStaff> {
+    const fields = newProductFields(body);
+    assertValid(fields);
+    const product = await this.write((em) => this.insert(em, fields, createdBy));
+    return staffView(product);
+  }
+
+  async update(id: string, body: ProductUpdateBody): Promise<ProductStaff> {
+    const product = await this.write(async (em) => {
+      const p = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!p) throw new ProblemError('catalog.product_not_found');
+      const fields = updatedProductFields(storedFields(p), body);
+      assertValid(fields);
+      em.assign(p, { ...fields, updatedAt: new Date() });
+      this.kit.outbox.add(em, ProductChanged, productChangedData(p));
+      return p;
+    });
+    return staffView(product);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.write(async (em) => {
+      const p = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!p) throw new ProblemError('catalog.product_not_found');
+      em.remove(p);
+      this.kit.outbox.add(em, ProductDeleted, {
+        productId: p.id,
+        url: p.url,
+        deletedAt: new Date().toISOString(),
+      });
+    });
+  }
+
+  /**
+   * Inserts `products` (with their events) only when the table is empty. The advisory lock makes
+   * replicas starting together take turns, so exactly one of them seeds. Returns how many it added.
+   */
+  async seedWhenEmpty(products: readonly ProductCreateBody[]): Promise<number> {
+    return this.em().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
+      if ((await em.count(Product)) > 0) return 0;
+      // lists are newest first: insert backwards so the shop shows them in the order given
+      for (const body of [...products].reverse()) {
+        const fields = newProductFields(body);
+        assertValid(fields);
+        this.insert(em, fields, null);
+      }
+      return products.length;
+    });
+  }
+
+  private insert(em: EntityManager, fields: ProductFields, createdBy: string | null): ProductEntity {
+    const now = new Date();
+    const p = em.create(Product, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
+    this.kit.outbox.add(em, ProductChanged, productChangedData(p));
+    return p;
+  }
+
+  /** Runs a write in a transaction; a url another product holds becomes a 409. */
+  private async write<T>(work: (em: EntityManager) => Promise<T> | T): Promise<T> {
+    try {
+      return await this.em().transactional(async (em) => work(em));
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException)
+        throw new ProblemError('catalog.product_url_taken');
+      throw err;
+    }
+  }
+
+  private async list(query: ListQuery, publicOnly: boolean): Promise<Paged<ProductRecord>> {
+    const where: FilterQuery<ProductEntity>[] = [];
+    if (publicOnly) where.push({ disable: 'N' });
+    const q = query.q?.trim();
+    if (q) {
+      const like = containsPattern(q);
+      where.push({
+        $or: [{ title: { $ilike: like } }, { subtitle: { $ilike: like } }, { url: { $ilike: like } }],
+      });
+    }
+    const [items, total] = await this.em().findAndCount(Product, where.length ? { $and: where } : {}, {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { items, page: query.page, pageSize: query.pageSize, total };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    products: ProductCatalog;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('products', new ProductCatalog(app.kit));
+  },
+  { name: 'products' },
+);

@@ -1,0 +1,43 @@
+import { buildService, type ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
+import type { Logger } from '@rian/kit/logger';
+import type { Config } from './config.js';
+import { Delivery } from './entities/delivery.js';
+import { migrations } from './migrations/0001-init.js';
+import { deliveryRoutes } from './routes/deliveries/index.js';
+import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
+import { DeliveryLog } from './plugins/app/delivery-log.js';
+import { DeliverySender } from './plugins/app/delivery-sender.js';
+import { createSmtpTransport } from './plugins/app/mail-transport.js';
+
+/** Builds the notifications app (never listens): the delivery log, its staff API, the event handlers and the sender. */
+export async function buildApp(
+  config: Config,
+  opts: { tokenKeys?: KeySource; logger?: Logger } = {},
+): Promise<ServiceApp> {
+  return buildService({
+    name: 'notifications',
+    description: 'E-mail (and later chat) deliveries, and their log',
+    config,
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    entities: [Delivery],
+    migrations,
+    routes: async (app) => {
+      await app.register(deliveryRoutes, { deliveries: new DeliveryLog(app.kit.orm) });
+    },
+    consumers: () => [onAuthEmailCodeRequested],
+    background: (kit) => [
+      new DeliverySender({
+        orm: kit.orm,
+        outbox: kit.outbox,
+        logger: kit.logger,
+        transport: config.SMTP_URL
+          ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: kit.logger })
+          : undefined,
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,96 @@
+import { raw, type FilterQuery, type InferEntity } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@rian/kit/db';
+import { ProblemError } from '@rian/kit/errors';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import type { Locale } from '@rian/proto-contracts/enums';
+import type { Delivery as DeliveryView, DeliveryListQuery } from '@rian/proto-contracts/notifications';
+import type { Static } from '@sinclair/typebox';
+import { Delivery, type DeliveryChannel, type DeliveryStatus } from '../../entities/delivery.js';
+import type { RenderedEmail } from '../../domain/templates.js';
+
+type DeliveryRow = InferEntity<typeof Delivery>;
+export type DeliveryListFilter = Static<typeof DeliveryListQuery>;
+
+export interface NewDelivery {
+  channel: DeliveryChannel;
+  to: string;
+  template: string;
+  locale: Locale;
+  message: RenderedEmail;
+  /** the event that asked for it: one delivery per event and template */
+  eventId?: string;
+}
+
+/**
+ * Records a delivery as pending in the caller's transaction; the sender picks it up after commit.
+ * Returns false when this event already produced a delivery with this template (nothing written).
+ */
+export async function enqueueDelivery(em: EntityManager, d: NewDelivery): Promise<boolean> {
+  const now = new Date();
+  const res = await em
+    .createQueryBuilder(Delivery)
+    .insert({
+      id: uuidv7(),
+      channel: d.channel,
+      to: d.to,
+      template: d.template,
+      locale: d.locale,
+      subject: d.message.subject,
+      text: d.message.text,
+      html: d.message.html,
+      status: 'pending',
+      attempts: 0,
+      eventId: d.eventId ?? null,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .onConflict(['eventId', 'template'])
+    .ignore()
+    .execute('run');
+  return res.affectedRows > 0;
+}
+
+export function toDeliveryView(d: DeliveryRow): DeliveryView {
+  return {
+    id: d.id,
+    channel: d.channel,
+    to: d.to,
+    template: d.template,
+    locale: d.locale,
+    subject: d.subject,
+    text: d.text,
+    status: d.status,
+    attempts: d.attempts,
+    error: d.error ?? null,
+    eventId: d.eventId ?? null,
+    createdAt: d.createdAt.toISOString(),
+    sentAt: d.sentAt ? d.sentAt.toISOString() : null,
+  };
+}
+
+/** The delivery log as staff read it. */
+export class DeliveryLog {
+  constructor(private readonly orm: MikroORM) {}
+
+  async list(
+    q: DeliveryListFilter,
+  ): Promise<{ items: DeliveryView[]; page: number; pageSize: number; total: number }> {
+    const where: FilterQuery<DeliveryRow> = {};
+    if (q.template) where.template = q.template;
+    if (q.status) where.status = q.status as DeliveryStatus;
+    // an address is the same mailbox whatever its case
+    if (q.to) Object.assign(where, { [raw((alias) => `lower(${alias}."to")`)]: q.to.toLowerCase() });
+    const [rows, total] = await this.orm.em.fork().findAndCount(Delivery, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    return { items: rows.map(toDeliveryView), page: q.page, pageSize: q.pageSize, total };
+  }
+
+  async get(id: string): Promise<DeliveryView> {
+    const row = await this.orm.em.fork().findOne(Delivery, { id });
+    if (!row) throw new ProblemError('notifications.delivery_not_found');
+    return toDeliveryView(row);
+  }
+}

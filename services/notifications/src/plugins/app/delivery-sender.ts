@@ -1,0 +1,167 @@
+import { LockMode } from '@mikro-orm/core';
+import type { MikroORM } from '@rian/kit/db';
+import type { Outbox } from '@rian/kit/outbox';
+import type { Logger } from '@rian/kit/logger';
+import { BreakerOpenError } from '@rian/kit/breaker';
+import { DeliveryFailed } from '@rian/proto-contracts/notifications';
+import { Delivery } from '../../entities/delivery.js';
+import { afterFailedAttempt } from '../../domain/retry.js';
+import { isRecipientRejected, type MailTransport } from './mail-transport.js';
+
+export interface DeliverySenderOptions {
+  orm: MikroORM;
+  outbox: Outbox;
+  logger: Logger;
+  /** none: deliveries are only kept in the log (status `logged`) */
+  transport: MailTransport | undefined;
+  maxAttempts: number;
+  retryBaseMs: number;
+  /** how often due deliveries are looked for */
+  pollMs?: number;
+  /** most deliveries handled in one pass before yielding */
+  batchSize?: number;
+}
+
+type Outcome = 'none' | 'done' | 'paused';
+
+/**
+ * Sends pending deliveries. Each one is claimed with `for update skip locked` in its own
+ * transaction, sent, and its outcome (sent / logged / retry later / failed + DeliveryFailed in the
+ * outbox) committed in that same transaction, so replicas never send a row at the same time and a
+ * crash before commit leaves it pending to be tried again (at least once, never lost).
+ */
+export class DeliverySender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private pausedUntil = 0;
+  private failing = false;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: DeliverySenderOptions) {
+    this.pollMs = opts.pollMs ?? 300;
+    this.batchSize = opts.batchSize ?? 20;
+    this.log = opts.logger.child({ worker: 'delivery-sender' });
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.opts.transport?.close();
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.pass().finally(() => {
+        this.running = undefined;
+      });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async pass(): Promise<void> {
+    let next = this.pollMs;
+    try {
+      const handled = await this.runOnce();
+      if (handled >= this.batchSize) next = 0;
+      if (this.failing) this.log.info('delivery passes work again');
+      this.failing = false;
+    } catch (err) {
+      // once per outage, not every poll
+      if (!this.failing) this.log.warn({ err }, 'delivery pass failed; will retry');
+      this.failing = true;
+    }
+    this.schedule(Math.max(next, this.pausedUntil - Date.now()));
+  }
+
+  /** Handles due deliveries until none is left or a batch is done. Returns how many were handled. */
+  async runOnce(): Promise<number> {
+    let handled = 0;
+    while (handled < this.batchSize && !this.stopped && Date.now() >= this.pausedUntil) {
+      const outcome = await this.handleNext();
+      if (outcome !== 'done') break;
+      handled++;
+    }
+    return handled;
+  }
+
+  private async handleNext(): Promise<Outcome> {
+    const em = this.opts.orm.em.fork();
+    return em.transactional(async (tem): Promise<Outcome> => {
+      const d = await tem.findOne(
+        Delivery,
+        { status: 'pending', nextAttemptAt: { $lte: new Date() } },
+        { orderBy: { nextAttemptAt: 'asc', id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+      );
+      if (!d) return 'none';
+      const log = this.log.child({ deliveryId: d.id, template: d.template, eventId: d.eventId });
+      const transport = this.opts.transport;
+      if (!transport) {
+        d.status = 'logged';
+        log.info({ to: d.to }, 'no SMTP configured; e-mail kept in the delivery log');
+        return 'done';
+      }
+      try {
+        await transport.send({
+          messageId: `<${d.id}@rian.deliveries>`,
+          to: d.to,
+          subject: d.subject,
+          text: d.text,
+          html: d.html ?? null,
+          headers: { 'X-Rian-Delivery-Id': d.id },
+        });
+      } catch (err) {
+        if (err instanceof BreakerOpenError) {
+          // nothing was tried: keep the attempt and wait for the breaker to let a trial through
+          this.pausedUntil = Date.now() + 1_000;
+          return 'paused';
+        }
+        const message = String((err as Error)?.message ?? err).slice(0, 1000);
+        d.attempts += 1;
+        d.error = message;
+        const next = afterFailedAttempt(
+          d.attempts,
+          this.opts.maxAttempts,
+          this.opts.retryBaseMs,
+          isRecipientRejected(err),
+        );
+        if (next.status === 'failed') {
+          d.status = 'failed';
+          this.opts.outbox.add(tem, DeliveryFailed, {
+            deliveryId: d.id,
+            channel: d.channel,
+            to: d.to,
+            template: d.template,
+            error: message,
+            attempts: d.attempts,
+          });
+          log.error({ err, attempts: d.attempts }, 'e-mail delivery failed for good');
+        } else {
+          d.nextAttemptAt = new Date(Date.now() + next.retryInMs);
+          log.warn(
+            { err, attempts: d.attempts, retryInMs: next.retryInMs },
+            'e-mail delivery failed; will retry',
+          );
+        }
+        return 'done';
+      }
+      d.attempts += 1;
+      d.status = 'sent';
+      d.sentAt = new Date();
+      d.error = null;
+      log.info({ attempts: d.attempts }, 'e-mail sent');
+      return 'done';
+    });
+  }
+}

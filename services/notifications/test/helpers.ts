@@ -1,0 +1,136 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { BusNames, ensureStream } from '@rian/kit/nats';
+import { durableName } from '@rian/kit/consumer';
+import type { TestEnv } from '@rian/kit/testing';
+import { buildEvent, type Envelope, type EventData } from '@rian/proto-contracts/envelope';
+import { EmailCodeRequested } from '@rian/proto-contracts/auth';
+
+export interface ReceivedMail {
+  /** SMTP envelope recipients (RCPT TO) */
+  rcptTo: string[];
+  mailFrom: string;
+  mail: ParsedMail;
+}
+
+/**
+ * A real SMTP server inside the test process (no TLS, no auth). It can be stopped and started
+ * again on the same port; `received` keeps every message across restarts. Recipients starting
+ * with "bounce" are refused with 550, as a mailbox that does not exist.
+ */
+export class TestSmtpServer {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (address, _session, cb) => {
+        if (address.address.startsWith('bounce')) {
+          cb(Object.assign(new Error('5.1.1 no such mailbox'), { responseCode: 550 }));
+          return;
+        }
+        cb();
+      },
+      onData: (stream, session, cb) => {
+        simpleParser(stream).then(
+          (mail) => {
+            this.received.push({
+              rcptTo: session.envelope.rcptTo.map((a) => a.address),
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              mail,
+            });
+            cb();
+          },
+          (err: Error) => cb(err),
+        );
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  mailsTo(address: string): ReceivedMail[] {
+    return this.received.filter((m) => m.rcptTo.includes(address));
+  }
+}
+
+export type EmailCodeData = EventData<typeof EmailCodeRequested>;
+
+/** An `auth.email.code-requested` envelope, built the way auth's outbox builds it. */
+export function emailCodeEvent(data: Partial<EmailCodeData> & { email: string }): Envelope<EmailCodeData> {
+  return buildEvent(
+    EmailCodeRequested,
+    { code: '4821', purpose: 'register', locale: 'th', expiresInSeconds: 600, ...data },
+    { source: 'auth' },
+  );
+}
+
+/** Publishes to JetStream as auth's relay would (into the AUTH stream of the test's namespace). */
+export class AuthBus {
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly names: BusNames,
+  ) {}
+
+  static async open(env: TestEnv): Promise<AuthBus> {
+    const nc = await connect({ servers: env.envFor('notifications').NATS_URL });
+    const names = new BusNames(env.namespace);
+    await ensureStream(nc, names, 'auth');
+    return new AuthBus(nc, names);
+  }
+
+  /** `msgId` defaults to the event id (publish dedup); give another to deliver the same event twice. */
+  async publish(event: Envelope, msgId: string = event.id): Promise<number> {
+    const ack = await jetstream(this.nc).publish(this.names.subject(event.type), JSON.stringify(event), {
+      msgID: msgId,
+    });
+    return ack.seq;
+  }
+
+  /** Stream sequence up to which notifications' consumer of `type` has acked everything. */
+  async ackedUpTo(type: string): Promise<number> {
+    const jsm = await jetstreamManager(this.nc);
+    const info = await jsm.consumers
+      .info(this.names.stream('auth'), durableName('notifications', type))
+      .catch(() => undefined);
+    return info?.ack_floor.stream_seq ?? 0;
+  }
+
+  /** Every event of `type` that `owner` has published in this namespace. */
+  async published(owner: string, type: string): Promise<Envelope[]> {
+    const jsm = await jetstreamManager(this.nc);
+    const stream = this.names.stream(owner);
+    const info = await jsm.streams.info(stream).catch(() => undefined);
+    if (!info) return [];
+    const out: Envelope[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (m && m.subject === this.names.subject(type)) out.push(m.json<Envelope>());
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.nc.close();
+  }
+}
