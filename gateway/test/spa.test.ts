@@ -79,6 +79,16 @@ describe('the built SPA', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('gives a client that accepts anything (curl, crawlers) the app for page paths, not for files', async () => {
+    for (const url of ['/', '/product/forex-basics', '/this-does-not-exist']) {
+      const res = await gw.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+    }
+    const file = await gw.app.inject({ method: 'GET', url: '/missing-logo.png', headers: { accept: '*/*' } });
+    expect(file.statusCode).toBe(404);
+  });
+
   it('serves nothing from outside the build folder', async () => {
     for (const url of [
       '/..%2f..%2f..%2fetc%2fpasswd',
@@ -86,8 +96,11 @@ describe('the built SPA', () => {
       '/assets/..%2f..%2fpackage.json',
     ]) {
       const res = await gw.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
+      // either refused, or (when the router already folded the dots away) the app's own page
+      if (res.statusCode === 200) expect(res.headers['content-type'], url).toContain('text/html');
+      else expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('root:');
+      expect(res.body, url).not.toContain('"name"');
     }
   });
 });

@@ -36,6 +36,16 @@ function acceptsHtml(req: FastifyRequest): boolean {
 }
 
 /**
+ * A plain `curl /` or a crawler accepts anything: a page-like path (`/`, `/product/x`, not
+ * `/logo.png`) still gets the app. An explicit JSON client gets the 404 problem.
+ */
+function wantsPage(req: FastifyRequest, path: string): boolean {
+  if (acceptsHtml(req)) return true;
+  const accept = String(req.headers.accept ?? '*/*');
+  return accept.includes('*/*') && !/\.[A-Za-z0-9]{1,8}$/.test(path);
+}
+
+/**
  * The built SPA. Files from the build are served as they are (hashed /assets/ cached for a year,
  * everything else revalidated); any other page a browser asks for gets index.html, so client-side
  * routes and the SPA's own 404 page work on reload. Without a build: a 503 page saying how to make one.
@@ -70,7 +80,9 @@ export const spa: FastifyPluginAsync<SpaOptions> = async (app, opts) => {
       const hashed = wanted.startsWith('assets/');
       return reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache').sendFile(wanted);
     }
-    if (acceptsHtml(req) && !wanted.startsWith('assets/')) return sendIndex(reply);
+    if (inside || !wanted) {
+      if (wantsPage(req, wanted) && !wanted.startsWith('assets/')) return sendIndex(reply);
+    }
     return sendProblem(reply, 'http.not_found', { detail: `${req.method} ${req.url}` });
   });
 };
