@@ -92,7 +92,8 @@ async function codeFromDeliveryLog(
         .filter((d) => d.to.toLowerCase() === email.toLowerCase())
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       for (const delivery of items) {
-        const match = /\b(\d{4})\b/.exec(delivery.text);
+        // the code follows its label ("รหัสยืนยันของคุณคือ" / "Your confirmation code is"), not any 4 digits
+        const match = /(?:คือ|code is)\s*(\d{4})\b/.exec(delivery.text) ?? /\b(\d{4})\b/.exec(delivery.text);
         if (match?.[1]) return match[1];
       }
       last = `${items.length} deliveries, none with a 4-digit code`;
