@@ -25,7 +25,7 @@ function load(url: string): Promise<Result> {
 
 const env = await createTestEnv();
 const catalog = await buildCatalog(
-  readCatalogConfig(env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'warn' })),
+  readCatalogConfig(env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'silent' })),
 );
 const catalogPort = await freePort();
 await catalog.listen({ port: catalogPort, host: '127.0.0.1' });
@@ -35,7 +35,7 @@ const gateway = await buildGateway(
   readGatewayConfig({
     ...process.env,
     PORT: String(gatewayPort),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'silent',
     RIAN_NAMESPACE: env.namespace,
     GATEWAY_SERVICES: 'catalog',
     CATALOG_URL: `http://127.0.0.1:${catalogPort}`,

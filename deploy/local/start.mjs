@@ -6,7 +6,7 @@ import { bold, buildWeb, checkServers, ensureInstalled, green, log, red, startSt
 const DEV_ADMIN = { username: 'admin', password: 'rian-admin-dev' };
 
 async function main() {
-  ensureInstalled();
+  // servers first: says what is missing in a second, before a long install
   if (!(await checkServers())) {
     process.stderr.write(
       red(
@@ -15,6 +15,7 @@ async function main() {
     );
     process.exit(1);
   }
+  ensureInstalled();
   if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
 
   let stopping = false;

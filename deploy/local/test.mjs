@@ -121,8 +121,8 @@ async function e2e() {
 }
 
 async function main() {
-  ensureInstalled();
   if (!(await checkServers())) process.exit(1);
+  ensureInstalled();
   const unitOk = onlyE2e ? true : vitest();
   const e2eOk = skipE2e ? true : await e2e();
   const line = `${passed} passed, ${failed} failed`;
