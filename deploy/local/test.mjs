@@ -1,7 +1,7 @@
 // `npm test`: every test of the project on a fresh clone — unit and integration tests (vitest, against
 // the real PostgreSQL, NATS and Redis, each run in its own namespace), then the browser journey
 // (Playwright + Debian's Chromium) against a whole stack started in a namespace of its own.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -71,8 +71,39 @@ async function e2e() {
   const admin = { username: 'e2e-admin', password: `e2e-${Math.random().toString(36).slice(2)}-pw` };
   log(`browser journey: starting the stack in namespace ${namespace}`);
   let stack;
+  let fakeFacebook;
   let ok = false;
   try {
+    // the outside party: a local fake of Facebook's dialog and Graph API (services/auth/test/fakes)
+    const facebookPort = await freePort();
+    const facebook = {
+      appId: 'rian-e2e-app',
+      appSecret: `e2e-${Math.random().toString(36).slice(2)}`,
+      url: `http://127.0.0.1:${facebookPort}`,
+    };
+    fakeFacebook = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'services/auth/test/fakes/facebook.ts',
+        '--port',
+        String(facebookPort),
+        '--app-id',
+        facebook.appId,
+        '--app-secret',
+        facebook.appSecret,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('the fake Facebook did not start')), 20_000);
+      fakeFacebook.stdout.once('data', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      fakeFacebook.once('exit', (code) => reject(new Error(`the fake Facebook exited (${code})`)));
+    });
     stack = await startStack({
       ports,
       databaseFor,
@@ -86,6 +117,10 @@ async function e2e() {
         LOG_LEVEL: 'info',
         RATE_LIMIT_LOGIN_MAX: '1000',
         RATE_LIMIT_CODE_MAX: '1000',
+        FACEBOOK_APP_ID: facebook.appId,
+        FACEBOOK_APP_SECRET: facebook.appSecret,
+        FACEBOOK_GRAPH_URL: facebook.url,
+        FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
       },
     });
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'web/e2e/journey.e2e.ts'], {
@@ -97,6 +132,7 @@ async function e2e() {
         STAFF_USERNAME: admin.username,
         STAFF_PASSWORD: admin.password,
         SEARCH_TEXT: process.env.SEARCH_TEXT ?? 'Forex',
+        FACEBOOK_FAKE_URL: facebook.url,
         CHROMIUM_PATH: chromium,
       },
       timeout: 5 * 60_000,
@@ -106,6 +142,7 @@ async function e2e() {
     process.stderr.write(red(`browser journey could not run: ${err.message}\n`));
   } finally {
     await stack?.stop();
+    fakeFacebook?.kill('SIGTERM');
     spawnSync(
       process.execPath,
       ['--import', 'tsx', 'deploy/local/cleanup.ts', namespace, ...['gateway', ...SERVICES].map(databaseFor)],

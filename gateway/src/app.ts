@@ -32,7 +32,7 @@ function authLimits(config: Config): LimitedRoutes[] {
     timeWindow: config.RATE_LIMIT_CODE_WINDOW_MS,
   };
   return [
-    { paths: ['/login', '/staff/login'], rateLimit: login },
+    { paths: ['/login', '/staff/login', '/facebook/login', '/facebook/connect'], rateLimit: login },
     { paths: ['/register/code', '/password/code'], rateLimit: code },
   ];
 }

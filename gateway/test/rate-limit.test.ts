@@ -23,6 +23,8 @@ describe('rate limits on sign-in and e-mail codes', () => {
       for (const path of [
         '/login',
         '/staff/login',
+        '/facebook/login',
+        '/facebook/connect',
         '/register/code',
         '/password/code',
         '/refresh',
@@ -73,6 +75,16 @@ describe('rate limits on sign-in and e-mail codes', () => {
     for (let i = 0; i < 3; i++) expect((await post(gw, '/api/auth/staff/login')).statusCode).toBe(200);
     expect((await post(gw, '/api/auth/staff/login')).statusCode).toBe(429);
     expect(calls['/staff/login']).toBe(3);
+  });
+
+  it('limits Facebook sign-in and connect like the other sign-ins', async () => {
+    for (const path of ['/facebook/login', '/facebook/connect']) {
+      for (let i = 0; i < 3; i++) expect((await post(gw, `/api/auth${path}`)).statusCode).toBe(200);
+      const limited = await post(gw, `/api/auth${path}`);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('http.rate_limited');
+      expect(calls[path]).toBe(3);
+    }
   });
 
   it('limits code requests with their own, smaller allowance', async () => {

@@ -20,8 +20,18 @@ export const RegisterBody = Type.Object({
   lastName: RequiredText(100),
   nickname: Type.Optional(Type.String({ maxLength: 100 })),
   phone: Phone(),
+  /** a Facebook access token from the social login: the new user is linked to that Facebook account */
+  facebookAccessToken: Type.Optional(RequiredText(4096)),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
+
+/** The Facebook account linked to a user (never its access token). */
+export const FacebookLinkView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  pictureUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type FacebookLinkView = Static<typeof FacebookLinkView>;
 
 export const UserView = Type.Object(
   {
@@ -35,6 +45,10 @@ export const UserView = Type.Object(
     memberCode: Type.String({ description: 'shown in the member side panel' }),
     membershipCodes: Type.Array(MembershipCodeSchema),
     createdAt: Type.String({ format: 'date-time' }),
+    facebook: Type.Union([FacebookLinkView, Type.Null()]),
+    avatarUrl: Type.Union([Type.String(), Type.Null()], {
+      description: 'null until the media service exists',
+    }),
   },
   { $id: 'User' },
 );

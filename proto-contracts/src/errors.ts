@@ -32,6 +32,28 @@ export const ERRORS = {
   },
   'validation.too_long': { status: 400, th: 'ข้อมูลยาวเกินไป', en: 'The value is too long' },
   'validation.format': { status: 400, th: 'รูปแบบข้อมูลไม่ถูกต้อง', en: 'The value has the wrong format' },
+  // addresses (spec 02 §5, issue 3 §C)
+  'validation.tax_id_checksum': {
+    status: 400,
+    th: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง',
+    en: 'The tax id is not valid',
+  },
+  'validation.province_unknown': { status: 400, th: 'ไม่พบจังหวัดนี้', en: 'This province is not known' },
+  'validation.district_mismatch': {
+    status: 400,
+    th: 'อำเภอ/เขตไม่อยู่ในจังหวัดที่เลือก',
+    en: 'The district is not in the chosen province',
+  },
+  'validation.sub_district_mismatch': {
+    status: 400,
+    th: 'ตำบล/แขวงไม่อยู่ในอำเภอ/เขตที่เลือก',
+    en: 'The sub-district is not in the chosen district',
+  },
+  'validation.zip_mismatch': {
+    status: 400,
+    th: 'รหัสไปรษณีย์ไม่ตรงกับตำบล/แขวงที่เลือก',
+    en: 'The postcode does not match the chosen sub-district',
+  },
 
   // auth
   'auth.email_registered': {
@@ -68,6 +90,53 @@ export const ERRORS = {
     th: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่',
     en: 'The session has ended; please log in again',
   },
+  'auth.token_revoked': {
+    status: 401,
+    th: 'เซสชันนี้ถูกยกเลิกแล้ว กรุณาเข้าสู่ระบบใหม่',
+    en: 'This session has been ended; please log in again',
+  },
+  'auth.premium_required': {
+    status: 403,
+    th: 'เฉพาะสมาชิก Premium เท่านั้น',
+    en: 'Only Premium members have access to this',
+  },
+  // N is replaced by the minutes left in `detail` and `messages` (see auth's lockout)
+  'auth.locked': {
+    status: 429,
+    th: 'ทำรายการผิดหลายครั้ง กรุณาลองใหม่ใน N นาที',
+    en: 'Too many failed attempts; please try again in N minute(s)',
+  },
+  // social login (issue 3 §B)
+  'auth.social_token_invalid': {
+    status: 401,
+    th: 'ไม่สามารถยืนยันการเข้าสู่ระบบด้วย Facebook ได้ กรุณาลองใหม่อีกครั้ง',
+    en: 'The Facebook sign-in could not be verified; please try again',
+  },
+  'auth.social_email_mismatch': {
+    status: 409,
+    th: 'อีเมลของ Facebook ไม่ตรงกับอีเมลที่ลงทะเบียนไว้',
+    en: 'The Facebook e-mail does not match the registered e-mail',
+  },
+  'auth.social_already_linked': {
+    status: 409,
+    th: 'บัญชี Facebook นี้เชื่อมต่อกับผู้ใช้อื่นแล้ว',
+    en: 'This Facebook account is already connected to another user',
+  },
+  // back office (issue 3 §C)
+  'auth.user_not_found': { status: 404, th: 'ไม่พบผู้ใช้นี้', en: 'The user was not found' },
+  'auth.staff_not_found': { status: 404, th: 'ไม่พบบุคลากรนี้', en: 'The staff member was not found' },
+  'auth.username_taken': { status: 409, th: 'มีชื่อผู้ใช้นี้แล้ว', en: 'This username is already taken' },
+  'auth.last_admin': {
+    status: 409,
+    th: 'ต้องมีผู้ดูแลระบบอย่างน้อยหนึ่งคน',
+    en: 'At least one admin must remain',
+  },
+  'auth.staff_self_remove': {
+    status: 409,
+    th: 'ไม่สามารถลบหรือลดสิทธิ์บัญชีของตนเองได้',
+    en: 'You cannot delete or demote your own account',
+  },
+  'auth.place_not_found': { status: 404, th: 'ไม่พบข้อมูลพื้นที่นี้', en: 'This place was not found' },
 
   // catalog
   'catalog.product_not_found': { status: 404, th: 'ไม่พบสินค้านี้', en: 'The product was not found' },

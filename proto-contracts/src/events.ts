@@ -1,14 +1,22 @@
 import type { EventContract } from './envelope.js';
 import { EmailCodeRequested, UserRegistered } from './auth.js';
+import { PasswordChanged } from './auth-password.js';
+import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
 import { ProductChanged, ProductDeleted } from './catalog.js';
 import { DeliveryFailed } from './notifications.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
-  [EmailCodeRequested, UserRegistered, ProductChanged, ProductDeleted, DeliveryFailed].map((c) => [
-    `${c.type}@${c.version}`,
-    c,
-  ]),
+  [
+    EmailCodeRequested,
+    UserRegistered,
+    PasswordChanged,
+    UserStatusChanged,
+    UserMembershipChanged,
+    ProductChanged,
+    ProductDeleted,
+    DeliveryFailed,
+  ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 
 /** The JetStream stream that holds a producer's events (one per producing service). */

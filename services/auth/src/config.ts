@@ -13,6 +13,24 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   /** e-mail codes: lifetime and wrong tries allowed */
   EMAIL_CODE_TTL_SECONDS: Type.Integer({ default: 600 }),
   EMAIL_CODE_MAX_ATTEMPTS: Type.Integer({ default: 5 }),
+  /**
+   * Lockout (issue 3 §D): this many failed sign-ins for one e-mail (or staff username), or from one
+   * IP, within the window lock it for AUTH_LOCK_SECONDS.
+   */
+  AUTH_LOCK_EMAIL_MAX: Type.Integer({ default: 5, minimum: 1 }),
+  AUTH_LOCK_IP_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  AUTH_LOCK_WINDOW_SECONDS: Type.Integer({ default: 900, minimum: 1 }),
+  AUTH_LOCK_SECONDS: Type.Integer({ default: 900, minimum: 1 }),
+  /** e-mail codes one address may be sent (registration and password reset together) per window */
+  AUTH_CODE_REQUESTS_PER_EMAIL: Type.Integer({ default: 3, minimum: 1 }),
+  AUTH_CODE_REQUESTS_WINDOW_SECONDS: Type.Integer({ default: 600, minimum: 1 }),
+  /** Facebook login (issue 3 §B); an empty app id turns it off. Tests point the URLs at a local fake. */
+  FACEBOOK_APP_ID: Type.String({ default: '' }),
+  FACEBOOK_APP_SECRET: Type.String({ default: '' }),
+  FACEBOOK_GRAPH_URL: Type.String({ default: 'https://graph.facebook.com/v19.0' }),
+  FACEBOOK_DIALOG_URL: Type.String({ default: 'https://www.facebook.com/v19.0/dialog/oauth' }),
+  /** a Graph call slower than this counts as a failure of Facebook (503) */
+  FACEBOOK_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

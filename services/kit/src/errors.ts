@@ -5,7 +5,14 @@ export class ProblemError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    opts: { status?: number; errors?: FieldError[]; detail?: string; extra?: Record<string, unknown> } = {},
+    opts: {
+      status?: number;
+      errors?: FieldError[];
+      detail?: string;
+      extra?: Record<string, unknown>;
+      /** response headers to send with the problem, e.g. Retry-After */
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(opts.detail ?? ERRORS[code].en);
     this.name = 'ProblemError';
@@ -13,10 +20,12 @@ export class ProblemError extends Error {
     this.errors = opts.errors;
     this.extra = opts.extra;
     this.detailOverride = opts.detail;
+    this.headers = opts.headers;
   }
   readonly errors: FieldError[] | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly detailOverride: string | undefined;
+  readonly headers: Record<string, string> | undefined;
 }
 
 /** A field-level validation problem, e.g. fieldError('passwordConfirm', 'validation.password_confirm'). */

@@ -111,6 +111,7 @@ export function installProblemHandlers(app: FastifyInstance): void {
     (err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
       const locale = requestLocale(req);
       if (err instanceof ProblemError) {
+        if (err.headers) reply.headers(err.headers);
         return sendProblem(reply, err.code, {
           status: err.status,
           ...(err.errors

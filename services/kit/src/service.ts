@@ -34,10 +34,14 @@ export interface Kit {
   outbox: Outbox;
   names: BusNames;
   nats: () => NatsConnection | undefined;
-  redis: Redis | undefined;
+  /** every service has one: access-token revocations are read from it (see revocation.ts) */
+  redis: Redis;
   tokens: TokenVerifier;
-  /** preHandler: a signed-in member (any status) or staff, depending on `kind` */
+  /** preHandler: a signed-in member, any status (staff → 403 `auth.forbidden`) */
   requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler: a signed-in member with status Premium (other members → 403 `auth.premium_required`) */
+  requirePremium: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler: signed-in staff; with 'admin', an admin only */
   requireStaff: (role?: StaffRole) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
@@ -63,7 +67,10 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   migrations: MigrationDef[];
   routes: FastifyPluginAsync;
   consumers?: (kit: Kit) => ConsumerSpec<EventContract>[];
-  /** services that keep codes, caches or locks in Redis */
+  /**
+   * @deprecated every service now gets a Redis client (revoked access tokens are checked there);
+   * the flag is ignored
+   */
   redis?: boolean;
   /** start the outbox relay and consumers when the app is ready (default true) */
   workers?: boolean;
@@ -105,8 +112,8 @@ export async function buildService<C extends BaseServiceConfig>(
   // usually NATS answers at once; if it is down the service still starts (the outbox waits)
   await Promise.race([natsReady.catch(() => undefined), new Promise((r) => setTimeout(r, 3_000).unref())]);
   if (!nc) logger.warn({ url: cfg.NATS_URL }, 'NATS not reachable yet; starting without it');
-  const redis = def.redis ? createRedis(cfg.REDIS_URL, cfg.RIAN_NAMESPACE) : undefined;
-  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const redis = createRedis(cfg.REDIS_URL, cfg.RIAN_NAMESPACE);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
   const outbox = new Outbox({ orm, nats: () => nc, names, source: def.name, logger });
   // Wake the relay only after commits that wrote outbox rows (its own commits would make it spin).
@@ -124,7 +131,7 @@ export async function buildService<C extends BaseServiceConfig>(
       outbox.kick();
     },
   });
-  const tokens = new TokenVerifier(def.tokenKeys ?? cfg.AUTH_JWKS_URL);
+  const tokens = new TokenVerifier(def.tokenKeys ?? cfg.AUTH_JWKS_URL, { redis });
 
   const authenticate = async (req: FastifyRequest): Promise<Principal> => {
     const token = bearerToken(req.headers.authorization);
@@ -147,6 +154,12 @@ export async function buildService<C extends BaseServiceConfig>(
     requireUser: async (req) => {
       const p = await authenticate(req);
       if (p.kind !== 'user') throw new ProblemError('auth.forbidden');
+    },
+    requirePremium: async (req) => {
+      const p = await authenticate(req);
+      if (p.kind !== 'user') throw new ProblemError('auth.forbidden');
+      // the token's status is current: a status change revokes the older tokens
+      if (p.status !== 'Premium') throw new ProblemError('auth.premium_required');
     },
     requireStaff: (role) => async (req) => {
       const p = await authenticate(req);
@@ -202,10 +215,9 @@ export async function buildService<C extends BaseServiceConfig>(
     const [database, natsOk, redisOk] = await Promise.all([
       databaseReachable(orm),
       natsReachable(nc),
-      redis ? redisReachable(redis) : Promise.resolve(undefined),
+      redisReachable(redis),
     ]);
-    const checks: Record<string, boolean> = { database, nats: natsOk };
-    if (redisOk !== undefined) checks.redis = redisOk;
+    const checks: Record<string, boolean> = { database, nats: natsOk, redis: redisOk };
     const ready = Object.values(checks).every(Boolean);
     return reply
       .status(ready ? 200 : 503)
@@ -232,7 +244,9 @@ export async function buildService<C extends BaseServiceConfig>(
     await Promise.all([...consumers.map((c) => c.stop()), ...background.map((b) => b.stop()), outbox.stop()]);
     if (nc) await nc.drain().catch(() => nc?.close());
     await orm.close(true);
-    if (redis) await redis.quit().catch(() => redis.disconnect());
+    // QUIT would wait for a connection that may never come back
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
   });
 
   return app;

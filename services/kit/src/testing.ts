@@ -18,6 +18,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from '@rian/proto-contracts/auth';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { dropDatabase } from './db.js';
 
 /**
@@ -233,12 +234,14 @@ export class TestTokenIssuer {
   }
 
   async sign(claims: AccessClaims, opts: { expiresIn?: string | number } = {}): Promise<string> {
+    // jti: a UUIDv7, whose milliseconds tell the token from a revocation mark of the same second
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'EdDSA', kid: this.kid })
       .setIssuer(JWT_ISSUER)
       .setAudience(JWT_AUDIENCE)
       .setSubject(claims.sub)
       .setIssuedAt()
+      .setJti(uuidv7())
       .setExpirationTime(opts.expiresIn ?? '6h')
       .sign(this.privateKey);
   }

@@ -14,15 +14,32 @@ import {
 } from '@rian/proto-contracts/auth';
 import { Value } from '@sinclair/typebox/value';
 import { ProblemError } from './errors.js';
+import type { Redis } from './redis.js';
+import { isRevoked, revokeToken } from './revocation.js';
 
-export type Principal = Claims;
+/** The claims of a verified access token; auth's tokens also carry `jti`, `iat` and `exp`. */
+export type Principal = Claims & { jti?: string; iat?: number; exp?: number };
 export type KeySource = JWTVerifyGetKey | CryptoKey | KeyObject | Uint8Array;
 
-/** Verifies access tokens issued by auth: signature (JWKS), issuer, audience, expiry and claim shape. */
+export interface TokenVerifierOptions {
+  /** where revocations are kept (see revocation.ts); without it revoked tokens are not detected */
+  redis?: Redis;
+  /** a revocation check slower than this answers 503 rather than holding the request */
+  revocationTimeoutMs?: number;
+}
+
+/**
+ * Verifies access tokens issued by auth: signature (JWKS), issuer, audience, expiry, claim shape,
+ * and — with Redis — that the token was not revoked (logout, password reset, status change).
+ */
 export class TokenVerifier {
   private readonly key: KeySource;
+  private readonly redis: Redis | undefined;
+  private readonly revocationTimeoutMs: number;
 
-  constructor(source: URL | string | KeySource) {
+  constructor(source: URL | string | KeySource, opts: TokenVerifierOptions = {}) {
+    this.redis = opts.redis;
+    this.revocationTimeoutMs = opts.revocationTimeoutMs ?? 1_500;
     this.key =
       typeof source === 'string' || source instanceof URL
         ? createRemoteJWKSet(new URL(source), {
@@ -34,6 +51,43 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<Principal> {
+    const principal = await this.verifySigned(token);
+    if (this.redis && (await this.revoked(this.redis, principal))) {
+      throw new ProblemError('auth.token_revoked');
+    }
+    return principal;
+  }
+
+  /**
+   * Revokes a token everywhere (logout). Returns false, doing nothing, for a token that is not a
+   * valid one of ours (forged, expired): there is nothing to revoke.
+   */
+  async revoke(token: string): Promise<boolean> {
+    if (!this.redis) throw new Error('token revocation needs Redis');
+    const p = await this.verifySigned(token).catch(() => undefined);
+    if (!p?.jti || p.exp === undefined) return false;
+    await revokeToken(this.redis, p.jti, p.exp);
+    return true;
+  }
+
+  /** Fails closed: a revoked token must never pass because Redis is slow or away. */
+  private async revoked(redis: Redis, p: Principal): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        isRevoked(redis, p),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('revocation check timed out')), this.revocationTimeoutMs);
+        }),
+      ]);
+    } catch {
+      throw new ProblemError('service.unavailable');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async verifySigned(token: string): Promise<Principal> {
     try {
       const { payload } = await jwtVerify(token, this.key as JWTVerifyGetKey, {
         issuer: JWT_ISSUER,

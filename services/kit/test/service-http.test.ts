@@ -6,6 +6,7 @@ import { buildService, type ServiceApp } from '../src/service.js';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '../src/testing.js';
 import { currentContext } from '../src/context.js';
 import { ProblemError } from '../src/errors.js';
+import { revokeUserTokensBefore } from '../src/revocation.js';
 import { noteMigrations, testConfig } from './fixtures.js';
 
 /** The HTTP side every service gets from the kit: problem+json, validation messages, ids, health, docs, guards. */
@@ -23,7 +24,6 @@ describe('service bootstrap', () => {
       config: testConfig(env.envFor('kithttp')),
       entities: [],
       migrations: noteMigrations,
-      redis: true,
       tokenKeys: issuer.keys,
       routes: async (a) => {
         const r = a.withTypeProvider<TypeBoxTypeProvider>();
@@ -47,6 +47,10 @@ describe('service bootstrap', () => {
         });
         r.get('/mine', { preHandler: a.kit.requireUser }, async (req) => ({ sub: req.principal?.sub }));
         r.get('/admin-only', { preHandler: a.kit.requireStaff('admin') }, async () => ({ ok: true }));
+        r.get('/premium', { preHandler: a.kit.requirePremium }, async (req) => ({ sub: req.principal?.sub }));
+        r.get('/slow-down', async () => {
+          throw new ProblemError('http.rate_limited', { headers: { 'retry-after': '7' } });
+        });
       },
     });
     await app.ready();
@@ -179,5 +183,67 @@ describe('service bootstrap', () => {
       (await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${admin}` } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('requirePremium: no token 401, a member of another status 403 auth.premium_required, staff 403, Premium 200', async () => {
+    const get = (token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/premium',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    expect((await get()).json()).toMatchObject({ status: 401, code: 'auth.unauthenticated' });
+    for (const status of ['New', 'Wait'] as const) {
+      const res = await get(await issuer.member(undefined, { status }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'auth.premium_required',
+        detail: 'เฉพาะสมาชิก Premium เท่านั้น',
+      });
+    }
+    expect((await get(await issuer.staff('admin'))).json()).toMatchObject({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+    const premium = await get(await issuer.member('u-premium', { status: 'Premium' }));
+    expect(premium.statusCode).toBe(200);
+    expect(premium.json()).toEqual({ sub: 'u-premium' });
+  });
+
+  it('every guard refuses a token revoked in Redis: 401 auth.token_revoked, before looking at its kind', async () => {
+    const member = await issuer.member('u-revoked', { status: 'Premium' });
+    const staff = await issuer.staff('admin', 's-revoked');
+    await new Promise((r) => setTimeout(r, 5));
+    await revokeUserTokensBefore(app.kit.redis, 'u-revoked');
+    await revokeUserTokensBefore(app.kit.redis, 's-revoked');
+    for (const [url, token] of [
+      ['/mine', member],
+      ['/premium', member],
+      ['/admin-only', staff],
+      ['/mine', staff],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'auth.token_revoked',
+        detail: 'เซสชันนี้ถูกยกเลิกแล้ว กรุณาเข้าสู่ระบบใหม่',
+      });
+    }
+    // a token issued after the mark (a new sign-in) passes
+    await new Promise((r) => setTimeout(r, 5));
+    const fresh = await issuer.member('u-revoked', { status: 'Premium' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/premium',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a ProblemError can carry response headers (Retry-After)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/slow-down' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.json().code).toBe('http.rate_limited');
   });
 });

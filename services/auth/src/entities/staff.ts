@@ -11,6 +11,10 @@ export const Staff = defineEntity({
     passwordHash: p.string(),
     name: p.string().length(100),
     lastName: p.string().length(100).nullable(),
+    /** spec 02 §3 personnel_nickname, personnel_tel, personnel_position (added by migration 0003) */
+    nickname: p.string().length(100).nullable(),
+    tel: p.string().length(10).nullable(),
+    position: p.string().length(100).nullable(),
     role: p.string().$type<StaffRole>().default('staff'),
     disabled: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -16,6 +16,10 @@ export const User = defineEntity({
     status: p.string().$type<UserStatus>().default('New'),
     memberCode: p.string().length(20).unique(),
     membershipCodes: p.json<MembershipCode[]>(),
+    /** the linked Facebook account (spec 01 §4 social login); its access token is never kept */
+    facebookId: p.string().length(64).nullable().unique(),
+    facebookName: p.string().length(200).nullable(),
+    facebookPictureUrl: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -6,6 +6,7 @@ import {
   EmailCodeRequested,
   UserRegistered,
   type AccessClaims,
+  type FacebookLinkView,
   type RegisterBody,
   type StaffView,
   type UserView,
@@ -34,6 +35,10 @@ export function userView(u: UserRow): UserView {
     memberCode: u.memberCode,
     membershipCodes: u.membershipCodes,
     createdAt: u.createdAt.toISOString(),
+    facebook: u.facebookId
+      ? { id: u.facebookId, name: u.facebookName ?? '', pictureUrl: u.facebookPictureUrl ?? null }
+      : null,
+    avatarUrl: null,
   };
 }
 
@@ -46,7 +51,7 @@ export function staffView(s: StaffRow): StaffView {
   };
 }
 
-function userClaims(u: UserRow): AccessClaims {
+export function userClaims(u: UserRow): AccessClaims {
   return { sub: u.id, kind: 'user', email: u.email, status: u.status, membershipCodes: u.membershipCodes };
 }
 
@@ -65,6 +70,9 @@ export class Accounts {
     private readonly sessions: Sessions,
     private readonly codeTtlSeconds: number,
   ) {}
+
+  /** Set by the social-accounts plugin: checks a Facebook access token given to POST /register. */
+  verifyFacebook: ((accessToken: string) => Promise<FacebookLinkView>) | undefined;
 
   private em(): EntityManager {
     return this.kit.orm.em.fork();
@@ -105,9 +113,17 @@ export class Accounts {
         errors: [{ field: 'code', code: 'auth.code_mismatch', message: '' }],
       });
     }
+    let facebook: FacebookLinkView | undefined;
+    if (body.facebookAccessToken) {
+      if (!this.verifyFacebook) throw new ProblemError('service.unavailable');
+      facebook = await this.verifyFacebook(body.facebookAccessToken);
+    }
     const passwordHash = await hashPassword(body.password);
     const user = await this.em().transactional(async (em) => {
       if ((await em.count(User, { email })) > 0) throw new ProblemError('auth.email_registered');
+      if (facebook && (await em.count(User, { facebookId: facebook.id })) > 0) {
+        throw new ProblemError('auth.social_already_linked');
+      }
       const [seq] = (await em.execute(`select nextval('member_code_seq')::int as n`)) as { n: number }[];
       const u = em.create(User, {
         id: crypto.randomUUID(),
@@ -120,6 +136,9 @@ export class Accounts {
         status: 'New',
         memberCode: memberCode(seq?.n ?? 0),
         membershipCodes: [],
+        facebookId: facebook?.id ?? null,
+        facebookName: facebook?.name ?? null,
+        facebookPictureUrl: facebook?.pictureUrl ?? null,
         createdAt: new Date(),
         updatedAt: new Date(),
       });

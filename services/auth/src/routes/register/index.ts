@@ -12,7 +12,7 @@ import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProblemError } from '@rian/kit/errors';
 import { requestLocale } from '@rian/kit/problem';
 
-const errors = { 400: ProblemSchema, 409: ProblemSchema };
+const errors = { 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema };
 
 /** Registration by e-mail code (spec 01 §4–§5): check the e-mail, send a code, register. */
 const register: FastifyPluginAsync = async (app) => {
@@ -45,7 +45,9 @@ const register: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.accounts.requestRegistrationCode(req.body.email, req.body.locale ?? requestLocale(req));
+      await app.lockout.codeRequest(req.body.email, () =>
+        app.accounts.requestRegistrationCode(req.body.email, req.body.locale ?? requestLocale(req)),
+      );
       return reply.status(202).send({ sent: true, expiresInSeconds: app.authConfig.EMAIL_CODE_TTL_SECONDS });
     },
   );
@@ -61,7 +63,9 @@ const register: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = await app.accounts.register(req.body, requestLocale(req));
+      const user = await app.lockout.codeAttempt(req, () =>
+        app.accounts.register(req.body, requestLocale(req)),
+      );
       return reply.status(201).send({ user });
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '@rian/proto-contracts/auth';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProblemError } from '@rian/kit/errors';
+import { bearerToken } from '@rian/kit/tokens';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../cookies.js';
 
 /** Member sign-in, token refresh with rotation, logout and the current user. */
@@ -24,11 +25,13 @@ const sessions: FastifyPluginAsync = async (app) => {
         tags: ['sessions'],
         summary: 'Log in with e-mail and password (spec: POST /api/loginEmail)',
         body: LoginBody,
-        response: { 200: LoginReply, 400: ProblemSchema, 401: ProblemSchema },
+        response: { 200: LoginReply, 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema },
       },
     },
     async (req, reply) => {
-      const s = await app.accounts.login(req.body.email, req.body.password);
+      const s = await app.lockout.signIn(req, 'member', req.body.email, () =>
+        app.accounts.login(req.body.email, req.body.password),
+      );
       setRefreshCookie(reply, s.refresh, secure);
       return {
         token: s.token,
@@ -68,13 +71,18 @@ const sessions: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['sessions'],
-        summary: 'Log out: revoke the refresh token family (spec: /api/logout)',
+        summary:
+          'Log out: revoke the refresh token family and, when sent, the Bearer access token — every service refuses it from now on (spec: /api/logout)',
+        security: [{}, { bearer: [] }],
         response: { 204: Type.Null() },
       },
     },
     async (req, reply) => {
       const token = refreshCookie(req);
       if (token) await app.accounts.logout(token);
+      // an expired or foreign token has nothing to revoke; logging out still succeeds
+      const access = bearerToken(req.headers.authorization);
+      if (access) await app.kit.tokens.revoke(access);
       clearRefreshCookie(reply, secure);
       return reply.status(204).send(null);
     },

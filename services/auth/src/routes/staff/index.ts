@@ -21,11 +21,13 @@ const staff: FastifyPluginAsync = async (app) => {
         tags: ['staff'],
         summary: 'Staff log in with username and password',
         body: StaffLoginBody,
-        response: { 200: StaffLoginReply, 400: ProblemSchema, 401: ProblemSchema },
+        response: { 200: StaffLoginReply, 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema },
       },
     },
     async (req, reply) => {
-      const s = await app.accounts.staffLogin(req.body.username, req.body.password);
+      const s = await app.lockout.signIn(req, 'staff', req.body.username, () =>
+        app.accounts.staffLogin(req.body.username, req.body.password),
+      );
       setRefreshCookie(reply, s.refresh, app.authConfig.COOKIE_SECURE);
       return {
         token: s.token,

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { MeReply } from '@rian/proto-contracts/auth';
+import { ProfilePatchBody } from '@rian/proto-contracts/auth-admin';
+
+/** The member edits their own profile. The avatar waits for the media service (avatarUrl stays null). */
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.patch(
+    '/me',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        tags: ['sessions'],
+        summary: 'Change my nickname (null or "" clears it) and phone (10 digits)',
+        security: [{ bearer: [] }],
+        body: ProfilePatchBody,
+        response: { 200: MeReply, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
+      },
+    },
+    async (req) => ({ user: await app.userAdmin.updateProfile(req.principal!.sub, req.body) }),
+  );
+};
+
+export default profileRoutes;
