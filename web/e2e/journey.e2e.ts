@@ -1,10 +1,14 @@
 /**
- * The visitor's first journey, end to end, against the running stack (gateway serving the built SPA):
+ * The visitor's journeys, end to end, against the running stack (gateway serving the built SPA):
  * cookies → register with the e-mailed code (read from the delivery log as staff) → log in →
- * status New → product search → 404 page.
+ * status New → product search → 404 page → forgot password (code from the delivery log) → /login →
+ * log in with the new password → the address dialog on a phone → Facebook against the local fake
+ * (cancel; a new Facebook user registers, then signs in with Facebook; an existing account connects)
+ * → the back office's user page on a phone.
  *
  *   npx tsx web/e2e/journey.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, SEARCH_TEXT,
+ *        FACEBOOK_FAKE_URL (the fake Facebook's base URL; without it the Facebook part is skipped),
  *        CHROMIUM_PATH (/usr/bin/chromium), HEADFUL=1 to watch
  *
  * The last line printed is "1 passed, 0 failed" or "0 passed, 1 failed" (exit code 1).
@@ -20,6 +24,8 @@ export type JourneyOptions = {
   staffPassword: string;
   /** a fragment of a product title that the catalog search finds */
   searchText: string;
+  /** base URL of the fake Facebook (services/auth/test/fakes/facebook.ts) the auth service talks to */
+  facebookFakeUrl?: string;
   artifactsDir?: string;
   executablePath?: string;
   headless?: boolean;
@@ -42,6 +48,8 @@ const CHROMIUM_ARGS = [
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 class StepError extends Error {
   constructor(step: string, cause: unknown) {
@@ -72,17 +80,26 @@ async function staffToken(baseUrl: string, username: string, password: string): 
 
 type Delivery = { to: string; text: string; subject: string; createdAt: string; template: string };
 
-/** Polls the delivery log until the code e-mail to `email` appears; returns its 4-digit code. */
+/** Templates of the code e-mails in the delivery log (notifications: `auth.email-code.<purpose>`). */
+const REGISTER_TEMPLATE = 'auth.email-code.register';
+const PASSWORD_RESET_TEMPLATE = 'auth.email-code.password-reset';
+
+/**
+ * Polls the delivery log until a code e-mail to `email` (with `template`, when given) appears;
+ * returns the 4-digit code of the newest.
+ */
 async function codeFromDeliveryLog(
   baseUrl: string,
   token: string,
   email: string,
   timeoutMs: number,
+  template?: string,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    const url = `${baseUrl}/api/notifications/deliveries?to=${encodeURIComponent(email)}&page=1&pageSize=20`;
+    const filter = template ? `&template=${encodeURIComponent(template)}` : '';
+    const url = `${baseUrl}/api/notifications/deliveries?to=${encodeURIComponent(email)}${filter}&page=1&pageSize=20`;
     const response = await fetch(url, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
     });
@@ -90,6 +107,7 @@ async function codeFromDeliveryLog(
       const page = (await response.json()) as { items?: Delivery[] };
       const items = (page.items ?? [])
         .filter((d) => d.to.toLowerCase() === email.toLowerCase())
+        .filter((d) => !template || d.template === template)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       for (const delivery of items) {
         // the code follows its label ("รหัสยืนยันของคุณคือ" / "Your confirmation code is"), not any 4 digits
@@ -117,11 +135,16 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
     headless: opts.headless ?? true,
     args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'th-TH' });
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
   const page: Page = await context.newPage();
   page.setDefaultTimeout(timeout);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // every path the tab shows, SPA navigations included (to assert where a flow passed through)
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
 
   let current = 'start';
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
@@ -137,7 +160,7 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
     }
   };
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+    page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
 
   const stamp = Date.now();
   const email = `e2e-${stamp}@example.com`;
@@ -230,6 +253,266 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
       await shot('08-not-found');
     });
 
+    // ---------- issue 3: forgot / change password ----------
+    const newPassword = `E2e-new-${stamp}`;
+    await step('log out (/logout ends the session and returns home)', async () => {
+      await page.goto(`${baseUrl}/logout`, { waitUntil: 'domcontentloaded' });
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('open-login').waitFor();
+    });
+
+    await step(
+      'forgot password: check the e-mail, request the code, "please check your e-mail"',
+      async () => {
+        await page.getByTestId('open-login').click();
+        await page.getByTestId('forgot-password').click();
+        await page.getByTestId('password-email').fill(email);
+        await page.getByTestId('password-submit').click();
+        await page.getByTestId('password-sent').waitFor();
+        await shot('09-password-check-email');
+      },
+    );
+
+    const resetCode = await step('read the password-reset code from the delivery log', async () => {
+      const token = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+      return codeFromDeliveryLog(
+        baseUrl,
+        token,
+        email,
+        opts.codeTimeoutMs ?? 30_000,
+        PASSWORD_RESET_TEMPLATE,
+      );
+    });
+
+    await step('set the new password with the code → /login', async () => {
+      await page.getByTestId('password-enter-code').click();
+      await page.getByTestId('password-code').fill(resetCode);
+      await page.getByTestId('password-new').fill(newPassword);
+      await page.getByTestId('password-confirm').fill(newPassword);
+      await page.getByTestId('password-submit').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByTestId('login-notice').waitFor();
+      const prefilled = await page.getByTestId('login-email').inputValue();
+      assert(prefilled === email, `the login dialog shows ${prefilled}, expected ${email}`);
+      await shot('10-password-changed-login');
+    });
+
+    await step('the old password is refused, the new one logs in', async () => {
+      const old = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      assert(old.status === 401, `the old password answered ${old.status}, expected 401`);
+      await page.getByTestId('login-password').fill(newPassword);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-submit').waitFor({ state: 'detached' });
+      await page.getByTestId('user-status').waitFor();
+      assert(new URL(page.url()).pathname === '/', `after login the page is ${page.url()}, expected /`);
+    });
+
+    // ---------- issue 3: addresses, on a phone ----------
+    await step('the address dialog on a phone: Thai address picker, save', async () => {
+      await page.setViewportSize(PHONE);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('open-addresses').click();
+      const p = 'address-current-person';
+      await page.getByTestId(`${p}-fullname`).fill('อีทูอี ทดสอบ');
+      await page.getByTestId(`${p}-tel`).fill(phone);
+      await page.getByTestId(`${p}-address`).fill('99 ถนนทดสอบ');
+      for (const level of ['province', 'district', 'subDistrict'] as const) {
+        const select = page.locator(`[data-testid="${p}-${level}"]:enabled`);
+        await select.waitFor();
+        await select.locator('option:nth-child(2)').waitFor({ state: 'attached' });
+        await select.selectOption({ index: 1 });
+      }
+      const zip = await page.getByTestId(`${p}-zip`).inputValue();
+      assert(/^[0-9]{5}$/.test(zip), `the zip is "${zip}" after choosing the sub-district`);
+      // the dialog fills the phone's screen: a viewport shot shows what the member sees
+      await page.screenshot({
+        path: path.join(artifacts, '11-address-dialog-phone.png'),
+        animations: 'disabled',
+      });
+      await page.getByTestId(`${p}-save`).click();
+      await page.getByTestId(`${p}-done`).waitFor();
+      await page.screenshot({
+        path: path.join(artifacts, '12-address-saved-phone.png'),
+        animations: 'disabled',
+      });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('address-dialog').waitFor({ state: 'detached' });
+      await page.setViewportSize(DESKTOP);
+    });
+
+    // ---------- issue 3: Facebook against the local fake ----------
+    const fakeUrl = opts.facebookFakeUrl?.replace(/\/+$/, '');
+    if (!fakeUrl) {
+      log('  - Facebook steps skipped: FACEBOOK_FAKE_URL is not set');
+    } else {
+      const addFakeUser = async (name: string, fbEmail: string) => {
+        const response = await fetch(`${fakeUrl}/__fake/users`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name, email: fbEmail }),
+        });
+        assert(response.status === 201, `the fake Facebook answered ${response.status} to a new user`);
+      };
+      const origin = new URL(baseUrl).origin;
+      const fakeOrigin = new URL(fakeUrl).origin;
+      /** From the open login dialog to Facebook's page and back with `button` clicked there. */
+      const throughFacebook = async (button: string) => {
+        await page.getByTestId('facebook-login').click();
+        await page.waitForURL((url) => url.origin === fakeOrigin);
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await page.waitForURL((url) => url.origin === origin);
+      };
+      /** Contract §B + spec 01 §4: a social login goes to /member, which sends a non-Premium member to /logout, then home. */
+      const viaMemberToLogout = async (from: number) => {
+        await page.waitForURL((url) => url.pathname === '/' && visited.slice(from).includes('/logout'));
+        const trail = visited.slice(from);
+        const member = trail.indexOf('/member');
+        assert(member >= 0 && trail.indexOf('/logout') > member, `the page went ${trail.join(' → ')}`);
+        await page.getByTestId('open-login').waitFor();
+        const session = await page.evaluate(() => sessionStorage.getItem('rian.auth'));
+        assert(session === null, 'the member session is still stored after /logout');
+      };
+      const facebookOutcome = () =>
+        page
+          .waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/facebook/login')
+          .then(async (r) => ((await r.json()) as { outcome?: string }).outcome);
+
+      await step('Facebook: a cancel on Facebook shows the cancel message', async () => {
+        await page.goto(`${baseUrl}/logout`, { waitUntil: 'domcontentloaded' });
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.getByTestId('open-login').click();
+        await throughFacebook('Cancel');
+        await page.getByText('User cancelled login or did not fully authorize.').waitFor();
+        await shot('13-facebook-cancelled');
+      });
+
+      const fbName = `Journey Newcomer ${stamp}`;
+      const fbEmail = `e2e-fb-${stamp}@example.com`;
+      await step(
+        'Facebook: a new Facebook user is sent to registration with the e-mail prefilled',
+        async () => {
+          await addFakeUser(fbName, fbEmail);
+          const outcome = facebookOutcome();
+          await throughFacebook(`Continue as ${fbName}`);
+          assert(
+            (await outcome) === 'register',
+            `facebook/login answered ${await outcome}, expected register`,
+          );
+          const shown = await page.getByTestId('register-email').inputValue();
+          assert(shown === fbEmail, `registration shows ${shown}, expected ${fbEmail}`);
+          await page.getByTestId('register-facebook').waitFor();
+          await shot('14-facebook-register');
+          await page.getByTestId('register-submit').click();
+          await page.getByTestId('register-code').waitFor();
+        },
+      );
+
+      await step('Facebook: register with the e-mailed code (linked to Facebook)', async () => {
+        const token = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+        const fbCode = await codeFromDeliveryLog(
+          baseUrl,
+          token,
+          fbEmail,
+          opts.codeTimeoutMs ?? 30_000,
+          REGISTER_TEMPLATE,
+        );
+        await page.getByTestId('register-code').fill(fbCode);
+        await page.getByTestId('register-submit').click();
+        const first = await page.getByTestId('register-firstName').inputValue();
+        assert(first === 'Journey', `the first name from Facebook is "${first}"`);
+        await page.getByTestId('register-phone').fill(`08${String(stamp).slice(-8)}`);
+        await page.getByTestId('register-password').fill(password);
+        await page.getByTestId('register-passwordConfirm').fill(password);
+        await page.getByTestId('register-submit').click();
+        await page.getByTestId('register-success-login').waitFor();
+      });
+
+      await step(
+        'Facebook: signing in again logs in → /member → a New member is sent to /logout',
+        async () => {
+          await page.getByTestId('register-success-login').click();
+          const outcome = facebookOutcome();
+          await throughFacebook(`Continue as ${fbName}`);
+          assert(
+            (await outcome) === 'logged-in',
+            `facebook/login answered ${await outcome}, expected logged-in`,
+          );
+          // spec 01 §2/§4: a social login goes to /member; only Premium stays, others go to /logout → home
+          await page.waitForURL((url) => url.pathname === '/');
+          await page.getByTestId('open-login').waitFor();
+        },
+      );
+
+      await step('Facebook: an account with the same e-mail is offered "connect"', async () => {
+        const connectName = `Journey Connect ${stamp}`;
+        await addFakeUser(connectName, email);
+        await page.getByTestId('open-login').click();
+        const outcome = facebookOutcome();
+        await throughFacebook(`Continue as ${connectName}`);
+        assert((await outcome) === 'confirm-connect', `facebook/login answered ${await outcome}`);
+        const shownEmail = await page.getByTestId('social-email').textContent();
+        assert(shownEmail === email, `the connect dialog shows ${shownEmail}`);
+        assert(await page.getByTestId('social-connect-submit').isEnabled(), 'connect is disabled');
+        await shot('15-facebook-connect');
+        const connected = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/auth/facebook/connect',
+        );
+        const from = visited.length;
+        await page.getByTestId('social-connect-submit').click();
+        const reply = await connected;
+        const body = (await reply.json()) as { outcome?: string };
+        assert(
+          reply.status() === 200 && body.outcome === 'logged-in',
+          `facebook/connect answered ${reply.status()}`,
+        );
+        await viaMemberToLogout(from);
+      });
+    }
+
+    // ---------- issue 3: the back office's users, on a phone ----------
+    await step('back office on a phone: staff login → /admin/ → User → find the member', async () => {
+      // a context of its own: the staff sign-in has its own refresh cookie
+      const staffContext = await browser.newContext({ viewport: PHONE, locale: 'th-TH' });
+      const staffPage = await staffContext.newPage();
+      staffPage.setDefaultTimeout(timeout);
+      staffPage.on('pageerror', (error) => pageErrors.push(error.message));
+      try {
+        await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+        await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
+        await staffPage.getByTestId('staff-password').fill(opts.staffPassword);
+        await staffPage.getByTestId('staff-submit').click();
+        await staffPage.waitForURL((url) => url.pathname === '/admin/');
+        await staffPage.getByTestId('admin-open-menu').click();
+        await staffPage.getByRole('link', { name: 'User', exact: true }).click();
+        await staffPage.waitForURL((url) => url.pathname === '/admin/user');
+        const searched = staffPage.waitForResponse((r) => {
+          const url = new URL(r.url());
+          return url.pathname === '/api/auth/admin/users' && url.searchParams.get('q') === email;
+        });
+        await staffPage.getByTestId('users-search').fill(email);
+        await searched;
+        const row = staffPage.getByTestId('users-row').filter({ hasText: email });
+        await row.waitFor();
+        await staffPage.screenshot({
+          path: path.join(artifacts, '16-admin-users-phone.png'),
+          fullPage: true,
+          animations: 'disabled',
+        });
+        await row.getByTestId('users-view').click();
+        await staffPage.getByTestId('user-addresses').filter({ hasText: '99 ถนนทดสอบ' }).waitFor();
+        await staffPage.screenshot({
+          path: path.join(artifacts, '17-admin-user-detail-phone.png'),
+          animations: 'disabled',
+        });
+      } finally {
+        await staffContext.close();
+      }
+    });
+
     assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
   } catch (error) {
     await page
@@ -254,6 +537,7 @@ async function main(): Promise<void> {
       staffUsername: env.STAFF_USERNAME as string,
       staffPassword: env.STAFF_PASSWORD as string,
       searchText: env.SEARCH_TEXT as string,
+      facebookFakeUrl: env.FACEBOOK_FAKE_URL || undefined,
       executablePath: env.CHROMIUM_PATH,
       headless: env.HEADFUL !== '1',
     });

@@ -55,6 +55,16 @@ export function setTokenProvider(provider: () => string | null): void {
   tokenProvider = provider;
 }
 
+let unauthorizedHandler: () => void = () => {};
+
+/**
+ * Called when a request that carried the member's own token (not an explicit one) answers 401:
+ * the app decides what an ended session means (refresh, or the session-expired dialog).
+ */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   const params = new URLSearchParams();
@@ -81,7 +91,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     Accept: 'application/json, application/problem+json',
     'Accept-Language': language,
   };
-  const token = options.token === undefined ? tokenProvider() : options.token;
+  const usesSessionToken = options.token === undefined;
+  const token = usesSessionToken ? tokenProvider() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -112,6 +123,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const body: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
+    if (response.status === 401 && usesSessionToken && token) unauthorizedHandler();
     throw new ApiError(
       isProblem(body)
         ? body

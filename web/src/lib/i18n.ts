@@ -7,6 +7,9 @@ import { useLanguageStore } from '@/stores/language-store';
 
 export const resources = { th: { common: th }, en: { common: en } } as const;
 
+export const LAZY_NAMESPACES = ['admin', 'account', 'member'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
 const initial = useLanguageStore.getState().language;
 
 void i18n.use(initReactI18next).init({
@@ -16,6 +19,9 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['th', 'en'],
   defaultNS: 'common',
   ns: ['common'],
+  // texts of the lazy parts (back office, account dialogs, member area) ship with their chunks and
+  // register themselves (addLazyTexts); keys keep one flat space across namespaces
+  fallbackNS: [...LAZY_NAMESPACES],
   interpolation: { escapeValue: false },
   initAsync: false,
   react: { useSuspense: false },
@@ -31,6 +37,13 @@ i18n.on('languageChanged', applyDocumentLanguage);
 useLanguageStore.subscribe((state) => {
   if (i18n.language !== state.language) void i18n.changeLanguage(state.language);
 });
+
+/** Registers a lazy chunk's texts (both languages) before its components render. */
+export function addLazyTexts(ns: LazyNamespace, texts: Record<Language, object>): void {
+  for (const language of ['th', 'en'] as const) {
+    if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, texts[language]);
+  }
+}
 
 /** The current UI language, as sent in Accept-Language. */
 export function currentLanguage(): Language {

@@ -11,9 +11,14 @@ type AuthState = {
   user: User | null;
   /** true once the silent refresh on start has finished (or was not needed) */
   ready: boolean;
+  /** the server refused the token and no refresh helped: the session-expired dialog is open */
+  expired: boolean;
+  /** the user came from the server in this visit (not only from sessionStorage) */
+  verified: boolean;
   setSession: (token: string, user: User) => void;
   setUser: (user: User) => void;
   clear: () => void;
+  markExpired: () => void;
   markReady: () => void;
 };
 
@@ -27,18 +32,23 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   token: saved?.token ?? null,
   user: saved?.user ?? null,
   ready: Boolean(saved?.token),
+  expired: false,
+  verified: false,
   setSession: (token, user) => {
     writeJson('session', SESSION_KEY, { token, user } satisfies Saved);
-    set({ token, user, ready: true });
+    set({ token, user, ready: true, expired: false, verified: true });
   },
   setUser: (user) => {
     const { token } = get();
     if (token) writeJson('session', SESSION_KEY, { token, user } satisfies Saved);
-    set({ user });
+    set({ user, verified: true });
   },
   clear: () => {
     writeJson('session', SESSION_KEY, null);
-    set({ token: null, user: null });
+    set({ token: null, user: null, expired: false, verified: false });
+  },
+  markExpired: () => {
+    if (get().token) set({ expired: true });
   },
   markReady: () => set({ ready: true }),
 }));

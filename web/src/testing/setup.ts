@@ -1,8 +1,12 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18n from '@/lib/i18n';
+import { setTokenProvider } from '@/lib/api-client';
 import { useLanguageStore } from '@/stores/language-store';
 import { useAuthStore } from '@/stores/auth-store';
+import { useStaffStore } from '@/stores/staff-store';
+import { useAccountDialogStore } from '@/stores/account-dialog-store';
+import { useAuthDialogStore } from '@/features/auth/stores/auth-dialog-store';
 
 // jsdom lacks what Radix's popper and dialogs measure with
 class ResizeObserverStub {
@@ -16,10 +20,15 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
 beforeEach(async () => {
+  // as the app's providers do: calls carry the member's token
+  setTokenProvider(() => useAuthStore.getState().token);
   localStorage.clear();
   sessionStorage.clear();
   useLanguageStore.setState({ language: 'th' });
-  useAuthStore.setState({ token: null, user: null, ready: true });
+  useAuthStore.setState({ token: null, user: null, ready: true, expired: false, verified: false });
+  useStaffStore.setState({ token: null, staff: null });
+  useAuthDialogStore.getState().close();
+  useAccountDialogStore.getState().close();
   await i18n.changeLanguage('th');
 });
 

@@ -1,9 +1,14 @@
 import type common from '@/locales/th/common.json';
+import type admin from '@/locales/th/admin.json';
+import type account from '@/locales/th/account.json';
+import type member from '@/locales/th/member.json';
 
-// Typed keys: a `t('...')` with a key missing from the Thai file fails the type check.
+// Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
+// namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common };
+    fallbackNS: ['admin', 'account', 'member'];
+    resources: { common: typeof common; admin: typeof admin; account: typeof account; member: typeof member };
   }
 }

@@ -6,6 +6,9 @@ import { ProductSearch } from '@/features/catalog/components/product-search';
 import { AuthControls } from '@/features/auth/components/auth-controls';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { RegisterDialog } from '@/features/auth/components/register-dialog';
+import { PasswordDialog } from '@/features/auth/components/password-dialog';
+import { SocialConnectDialog } from '@/features/auth/components/social-connect-dialog';
+import { AuthUrlEffects } from '@/features/auth/components/auth-url-effects';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { MobileDrawer } from './mobile-drawer';
 import { RouteProgress } from './route-progress';
@@ -46,6 +49,9 @@ export function HomeLayout() {
       <CookieBanner />
       <LoginDialog />
       <RegisterDialog />
+      <PasswordDialog />
+      <SocialConnectDialog />
+      <AuthUrlEffects />
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function HomeRoute() {
               <a href="#courses">{t('home.heroCta')}</a>
             </Button>
             {!loggedIn && (
-              <Button variant="outline-light" size="lg" onClick={openRegister}>
+              <Button variant="outline-light" size="lg" onClick={() => openRegister()}>
                 {t('home.heroSecondary')}
               </Button>
             )}

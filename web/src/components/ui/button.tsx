@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'outline-light';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'outline-light' | 'danger' | 'facebook';
 type Size = 'sm' | 'md' | 'lg';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

@@ -14,6 +14,8 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
   /** "dialog" (centered card) or "drawer" (a panel from the left, the phone menu) */
   variant?: 'dialog' | 'drawer';
   hideTitle?: boolean;
+  /** false: no close button, Escape and clicks outside do nothing (a decision the user must make) */
+  dismissible?: boolean;
 };
 
 /** A Radix dialog with our overlay, title, description and close button, wired once. */
@@ -23,21 +25,31 @@ export function DialogContent({
   closeLabel,
   variant = 'dialog',
   hideTitle = false,
+  dismissible = true,
   className,
   children,
   ...rest
 }: DialogContentProps) {
+  const locked = dismissible
+    ? {}
+    : {
+        onEscapeKeyDown: (e: Event) => e.preventDefault(),
+        onPointerDownOutside: (e: Event) => e.preventDefault(),
+        onInteractOutside: (e: Event) => e.preventDefault(),
+      };
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog-overlay" />
-      <RadixDialog.Content className={[variant, className].filter(Boolean).join(' ')} {...rest}>
+      <RadixDialog.Content className={[variant, className].filter(Boolean).join(' ')} {...locked} {...rest}>
         <div className={`${variant}__header`}>
           <RadixDialog.Title className={hideTitle ? 'sr-only' : `${variant}__title`}>
             {title}
           </RadixDialog.Title>
-          <RadixDialog.Close className="icon-btn" aria-label={closeLabel}>
-            <CloseIcon />
-          </RadixDialog.Close>
+          {dismissible && (
+            <RadixDialog.Close className="icon-btn" aria-label={closeLabel}>
+              <CloseIcon />
+            </RadixDialog.Close>
+          )}
         </div>
         <RadixDialog.Description className={`${variant}__description`}>{description}</RadixDialog.Description>
         {children}

@@ -8,6 +8,7 @@ import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useStaffLogin } from '../api/staff-login';
 import { AdminShell } from '../components/admin-shell';
+import '../i18n';
 
 /** /admin/login — staff sign-in; success → /admin/ (spec 01 §2). */
 export function AdminLoginRoute() {

@@ -1,22 +1,37 @@
 import { api } from '@/lib/api-client';
-import type { LoginReply } from '@/types/api';
+import type { LoginReply, StaffLoginReply } from '@/types/api';
 import { useAuthStore } from '@/stores/auth-store';
 
-let attempt: Promise<boolean> | null = null;
+let startup: Promise<boolean> | null = null;
+let inFlight: Promise<boolean> | null = null;
 
-/** POST /api/auth/refresh with the httpOnly cookie, once per page load, silently. */
-export function refreshSessionOnce(): Promise<boolean> {
-  attempt ??= api<LoginReply>('/auth/refresh', { method: 'POST', token: null })
+/**
+ * POST /api/auth/refresh with the httpOnly cookie: a new access token and the fresh user (its status
+ * may have changed). Concurrent callers share one call, so a burst of 401s rotates the cookie once.
+ * The cookie may belong to a staff sign-in (same cookie): that answer is not a member session.
+ */
+export function refreshSession(): Promise<boolean> {
+  inFlight ??= api<LoginReply | StaffLoginReply>('/auth/refresh', { method: 'POST', token: null })
     .then((reply) => {
+      if (!('user' in reply)) return false;
       useAuthStore.getState().setSession(reply.token, reply.user);
       return true;
     })
     .catch(() => false)
-    .finally(() => useAuthStore.getState().markReady());
-  return attempt;
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** On start, without a token: try the refresh cookie once per page load, silently. */
+export function refreshSessionOnce(): Promise<boolean> {
+  startup ??= refreshSession().finally(() => useAuthStore.getState().markReady());
+  return startup;
 }
 
 /** for tests */
 export function resetRefreshAttempt(): void {
-  attempt = null;
+  startup = null;
+  inFlight = null;
 }

@@ -11,6 +11,8 @@ export type RegisterInput = {
   lastName: string;
   nickname?: string;
   phone: string;
+  /** from a Facebook sign-in that found nobody: the new user is linked to that Facebook account */
+  facebookAccessToken?: string;
 };
 
 /** POST /api/auth/register — 201 {user}; 400 `validation.failed`, `auth.code_mismatch`, `auth.code_expired`. */

@@ -4,21 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '@/testing/render';
 import { useAuthStore } from '@/stores/auth-store';
 import { useLanguageStore } from '@/stores/language-store';
-import type { User, UserStatus } from '@/types/api';
+import type { UserStatus } from '@/types/api';
+import { makeUser } from '@/testing/fixtures';
+import { useAccountDialogStore } from '@/stores/account-dialog-store';
+import { useAuthDialogStore } from '../stores/auth-dialog-store';
 import { AuthControls } from './auth-controls';
 
-const user = (status: UserStatus): User => ({
-  id: 'u1',
-  email: 'somchai@example.com',
-  firstName: 'สมชาย',
-  lastName: 'ใจดี',
-  nickname: null,
-  phone: '0812345678',
-  status,
-  memberCode: 'M0001',
-  membershipCodes: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const user = (status: UserStatus) => makeUser({ status });
 
 describe('header auth controls', () => {
   it('shows log in and register to visitors', () => {
@@ -55,6 +47,21 @@ describe('header auth controls', () => {
     useAuthStore.getState().setSession('token', user('Wait'));
     renderWithProviders(<AuthControls />);
     expect(screen.getByRole('img', { name: 'Status: Wait' })).toBeTruthy();
+  });
+
+  it('opens "My profile", "My addresses" and "change password" (e-mail prefilled) from the menu', async () => {
+    useAuthStore.getState().setSession('token', user('New'));
+    renderWithProviders(<AuthControls />);
+    const ue = userEvent.setup();
+    await ue.click(screen.getByTestId('user-menu'));
+    await ue.click(await screen.findByRole('menuitem', { name: 'ข้อมูลส่วนตัว' }));
+    expect(useAccountDialogStore.getState().open).toBe('profile');
+    await ue.click(screen.getByTestId('user-menu'));
+    await ue.click(await screen.findByRole('menuitem', { name: 'ที่อยู่ของฉัน' }));
+    expect(useAccountDialogStore.getState().open).toBe('addresses');
+    await ue.click(screen.getByTestId('user-menu'));
+    await ue.click(await screen.findByRole('menuitem', { name: 'เปลี่ยนรหัสผ่าน' }));
+    expect(useAuthDialogStore.getState()).toMatchObject({ open: 'password', email: 'somchai@example.com' });
   });
 
   it('logs out from the menu', async () => {

@@ -2,8 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon, CrownIcon, LogoutIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, CrownIcon, LogoutIcon, MapPinIcon, UserIcon } from '@/components/ui/icons';
 import { useAuthStore } from '@/stores/auth-store';
+import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import type { User } from '@/types/api';
 import { useAuthDialogStore } from '../stores/auth-dialog-store';
 import { useLogout } from '../api/logout';
@@ -23,7 +24,7 @@ export function AuthControls() {
         <Button variant="ghost" size="sm" data-testid="open-login" onClick={() => openLogin()}>
           {t('header.login')}
         </Button>
-        <Button variant="accent" size="sm" data-testid="open-register" onClick={openRegister}>
+        <Button variant="accent" size="sm" data-testid="open-register" onClick={() => openRegister()}>
           {t('header.register')}
         </Button>
       </div>
@@ -48,6 +49,9 @@ function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const openProfile = useAccountDialogStore((s) => s.openProfile);
+  const openAddresses = useAccountDialogStore((s) => s.openAddresses);
+  const openPassword = useAuthDialogStore((s) => s.openPassword);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -63,6 +67,23 @@ function UserMenu({ user }: { user: User }) {
             {t('header.signedInAs')}
             <strong className="menu__email">{user.email}</strong>
           </DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" data-testid="open-profile" onSelect={openProfile}>
+            <UserIcon width={16} height={16} />
+            {t('header.profile')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" data-testid="open-addresses" onSelect={openAddresses}>
+            <MapPinIcon width={16} height={16} />
+            {t('header.addresses')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu__item"
+            data-testid="open-change-password"
+            onSelect={() => openPassword({ email: user.email })}
+          >
+            <span className="menu__icon-space" aria-hidden="true" />
+            {t('header.changePassword')}
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item
             className="menu__item"

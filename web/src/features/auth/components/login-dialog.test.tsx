@@ -3,21 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, json, mockApi, problem, renderWithProviders } from '@/testing/render';
 import { useAuthStore } from '@/stores/auth-store';
+import { makeUser } from '@/testing/fixtures';
 import { useAuthDialogStore } from '../stores/auth-dialog-store';
 import { LoginDialog } from './login-dialog';
 
-const user = {
-  id: 'u1',
-  email: 'somchai@example.com',
-  firstName: 'สมชาย',
-  lastName: 'ใจดี',
-  nickname: null,
-  phone: '0812345678',
-  status: 'New',
-  memberCode: 'M0001',
-  membershipCodes: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = makeUser();
 
 describe('login dialog', () => {
   it('shows the server message on failure', async () => {
@@ -37,7 +27,8 @@ describe('login dialog', () => {
     renderWithProviders(<LoginDialog />);
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(screen.getAllByText('กรุณากรอกข้อมูล')).toHaveLength(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    // (the dialog asks GET /public-config for the Facebook button; nothing is sent to log in)
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/auth/login')).toHaveLength(0);
   });
 
   it('stores the session, closes and goes home', async () => {

@@ -6,10 +6,12 @@ import { TextField } from '@/components/ui/text-field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { problemText } from '@/lib/problem-text';
+import { required, validateEmail, type ValidationKey } from '@/lib/validation';
+import { useMessageText } from '@/hooks/use-message-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useAuthDialogStore } from '../stores/auth-dialog-store';
 import { useLogin } from '../api/login';
-import { required, validateEmail, type ValidationKey } from '../lib/validation';
+import { FacebookButton } from './facebook-button';
 
 export function LoginDialog() {
   const open = useAuthDialogStore((s) => s.open === 'login');
@@ -23,11 +25,14 @@ export function LoginDialog() {
 
 function LoginForm() {
   const { t } = useTranslation();
+  const text = useMessageText();
   const language = useLanguageStore((s) => s.language);
   const navigate = useNavigate();
   const prefill = useAuthDialogStore((s) => s.email);
+  const notice = useAuthDialogStore((s) => s.notice);
   const close = useAuthDialogStore((s) => s.close);
   const openRegister = useAuthDialogStore((s) => s.openRegister);
+  const openPassword = useAuthDialogStore((s) => s.openPassword);
   const login = useLogin();
   const [email, setEmail] = useState(prefill);
   const [password, setPassword] = useState('');
@@ -53,6 +58,11 @@ function LoginForm() {
   return (
     <DialogContent title={t('login.title')} description={t('login.description')} closeLabel={t('form.close')}>
       <form className="form" noValidate onSubmit={onSubmit}>
+        {notice && !login.error && (
+          <Alert tone={notice.tone}>
+            <span data-testid="login-notice">{text(notice.message)}</span>
+          </Alert>
+        )}
         {login.error && <Alert>{problemText(login.error, language)}</Alert>}
         <TextField
           label={t('form.email')}
@@ -80,6 +90,16 @@ function LoginForm() {
           error={errors.password ? t(errors.password) : null}
           data-testid="login-password"
         />
+        <p className="form__aside">
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => openPassword({ email: email.trim() })}
+            data-testid="forgot-password"
+          >
+            {t('login.forgotPassword')}
+          </button>
+        </p>
         <Button
           type="submit"
           size="lg"
@@ -89,9 +109,10 @@ function LoginForm() {
         >
           {t('login.submit')}
         </Button>
+        <FacebookButton />
         <p className="form__switch">
           {t('login.noAccount')}{' '}
-          <button type="button" className="link-btn" onClick={openRegister}>
+          <button type="button" className="link-btn" onClick={() => openRegister()}>
             {t('login.toRegister')}
           </button>
         </p>

@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { isApiError } from '@/lib/api-client';
 import { useLanguageStore } from '@/stores/language-store';
-import { useAuthDialogStore } from '../stores/auth-dialog-store';
+import { useAuthDialogStore, type FacebookRegistration } from '../stores/auth-dialog-store';
 import { useCheckEmail } from '../api/check-email';
 import { useRequestCode } from '../api/request-code';
 import { useRegister } from '../api/register';
+import { FacebookButton } from './facebook-button';
 import {
   normalizePhone,
   required,
@@ -18,9 +19,9 @@ import {
   validatePassword,
   validatePasswordConfirm,
   validatePhone,
-} from '../lib/validation';
-import { fromFieldError, type Message } from '../lib/message';
-import { useMessageText } from '../lib/use-message-text';
+} from '@/lib/validation';
+import { fromFieldError, type Message } from '@/lib/message';
+import { useMessageText } from '@/hooks/use-message-text';
 
 type Step = 'email' | 'code' | 'details' | 'success';
 type Details = {
@@ -43,6 +44,12 @@ const EMPTY_DETAILS: Details = {
   passwordConfirm: '',
 };
 const DETAIL_FIELDS = Object.keys(EMPTY_DETAILS) as (keyof Details)[];
+/** Facebook gives one display name: its first word is taken as the first name, the rest as the last. */
+function namesFrom(facebook: FacebookRegistration | null): Pick<Details, 'firstName' | 'lastName'> {
+  const [first = '', ...rest] = (facebook?.social.name ?? '').trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
 const STEP_NUMBER: Record<Step, number> = { email: 1, code: 2, details: 3, success: 3 };
 
 /** Registration in three steps (spec 01 §4): e-mail → 4-digit code → details; then "register success". */
@@ -61,15 +68,17 @@ function RegisterFlow() {
   const text = useMessageText();
   const language = useLanguageStore((s) => s.language);
   const openLogin = useAuthDialogStore((s) => s.openLogin);
+  const prefillEmail = useAuthDialogStore((s) => s.email);
+  const facebook = useAuthDialogStore((s) => s.facebook);
   const checkEmail = useCheckEmail();
   const requestCode = useRequestCode();
   const register = useRegister();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(prefillEmail);
   const [code, setCode] = useState('');
-  const [details, setDetails] = useState<Details>(EMPTY_DETAILS);
+  const [details, setDetails] = useState<Details>(() => ({ ...EMPTY_DETAILS, ...namesFrom(facebook) }));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<Message | null>(null);
   const [notice, setNotice] = useState<Message | null>(null);
@@ -199,6 +208,7 @@ function RegisterFlow() {
         phone: normalizePhone(details.phone),
         password: details.password,
         passwordConfirm: details.passwordConfirm,
+        ...(facebook ? { facebookAccessToken: facebook.accessToken } : {}),
       });
       setNotice(null);
       setStep('success');
@@ -244,6 +254,13 @@ function RegisterFlow() {
 
       {formError && <Alert>{text(formError)}</Alert>}
       {notice && <Alert tone="info">{text(notice)}</Alert>}
+      {facebook && step !== 'success' && (
+        <Alert tone="info">
+          <span data-testid="register-facebook">
+            {t('facebook.registering', { name: facebook.social.name })}
+          </span>
+        </Alert>
+      )}
 
       {step === 'email' && (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitEmail}>
@@ -269,6 +286,7 @@ function RegisterFlow() {
           >
             {t('register.sendCode')}
           </Button>
+          {!facebook && <FacebookButton />}
           <p className="form__switch">
             {t('register.haveAccount')}{' '}
             <button type="button" className="link-btn" onClick={() => openLogin()}>

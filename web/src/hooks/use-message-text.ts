@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '@/stores/language-store';
-import type { Message } from './message';
+import type { Message } from '@/lib/message';
 
 export function useMessageText() {
   const { t } = useTranslation();

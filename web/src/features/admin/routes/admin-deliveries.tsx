@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -8,30 +7,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useStaffStore } from '../stores/staff-store';
 import { useDeliveries } from '../api/get-deliveries';
-import { AdminShell } from '../components/admin-shell';
+import { Pager } from '../components/pager';
+import '../i18n';
 
 const PAGE_SIZE = 20;
 
-/** /admin/ — a first back-office page: the e-mail and chat delivery log. */
-export function AdminHomeRoute() {
-  const token = useStaffStore((s) => s.token);
-  if (!token) return <Navigate to="/admin/login" replace />;
-  return <DeliveryLog />;
-}
-
-function DeliveryLog() {
+/** /admin/deliveries — the e-mail and chat delivery log (issue 2), inside the admin layout. */
+export function AdminDeliveriesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const navigate = useNavigate();
-  const staff = useStaffStore((s) => s.staff);
-  const clear = useStaffStore((s) => s.clear);
   const [filter, setFilter] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const deliveries = useDeliveries({ to, page, pageSize: PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil((deliveries.data?.total ?? 0) / PAGE_SIZE));
 
   function onFilter(event: FormEvent) {
     event.preventDefault();
@@ -40,25 +29,7 @@ function DeliveryLog() {
   }
 
   return (
-    <AdminShell
-      actions={
-        <>
-          {staff && (
-            <span className="admin__who">{t('admin.signedIn', { name: staff.name, role: staff.role })}</span>
-          )}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              clear();
-              void navigate('/admin/login');
-            }}
-          >
-            {t('admin.logout')}
-          </Button>
-        </>
-      }
-    >
+    <>
       <h1 className="admin__heading">{t('admin.deliveriesTitle')}</h1>
       <form className="admin-filter" onSubmit={onFilter} noValidate>
         <TextField
@@ -109,21 +80,8 @@ function DeliveryLog() {
         </div>
       )}
       {deliveries.data && (
-        <div className="pager">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('admin.prev')}
-          </Button>
-          <span>{t('admin.page', { page, pages, total: deliveries.data.total })}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('admin.next')}
-          </Button>
-        </div>
+        <Pager page={page} pageSize={PAGE_SIZE} total={deliveries.data.total} onPage={setPage} />
       )}
-    </AdminShell>
+    </>
   );
 }
