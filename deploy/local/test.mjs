@@ -2,7 +2,7 @@
 // the real PostgreSQL, NATS and Redis, each run in its own namespace), then the browser journey
 // (Playwright + Debian's Chromium) against a whole stack started in a namespace of its own.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ROOT,
@@ -117,6 +117,7 @@ async function e2e() {
         LOG_LEVEL: 'info',
         RATE_LIMIT_LOGIN_MAX: '1000',
         RATE_LIMIT_CODE_MAX: '1000',
+        MEDIA_DIR: join(resultsDir, `media-${namespace}`),
         FACEBOOK_APP_ID: facebook.appId,
         FACEBOOK_APP_SECRET: facebook.appSecret,
         FACEBOOK_GRAPH_URL: facebook.url,
@@ -143,6 +144,7 @@ async function e2e() {
   } finally {
     await stack?.stop();
     fakeFacebook?.kill('SIGTERM');
+    rmSync(join(resultsDir, `media-${namespace}`), { recursive: true, force: true });
     spawnSync(
       process.execPath,
       ['--import', 'tsx', 'deploy/local/cleanup.ts', namespace, ...['gateway', ...SERVICES].map(databaseFor)],

@@ -108,6 +108,22 @@ export async function buildGateway(config: Config, opts: { logger?: Logger } = {
     });
   }
 
+  // The spec's image paths (spec 01 §7): /api/product/{img} and /api/qr/{file} are media's public images.
+  const media = services.find((s) => s.name === 'media');
+  if (media) {
+    for (const alias of ['product', 'qr']) {
+      await app.register(upstreamProxy, {
+        prefix: `/api/${alias}`,
+        rewritePrefix: `/${alias}`,
+        methods: ['GET', 'HEAD'],
+        service: 'media',
+        upstream: media.url,
+        breaker: breakers.get('media')!,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      });
+    }
+  }
+
   await app.register(docs, { services, timeoutMs: config.DOCS_TIMEOUT_MS, version: VERSION });
   await app.register(health, { services, redis, timeoutMs: config.HEALTH_TIMEOUT_MS });
 

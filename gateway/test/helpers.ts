@@ -56,6 +56,8 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     LEARNING_URL: dead,
     BOOKINGS_URL: dead,
     MEDIA_URL: dead,
+    // the tests' stand-ins are these three unless a test says otherwise
+    GATEWAY_SERVICES: 'auth,catalog,notifications',
     ...env,
     RIAN_NAMESPACE: namespace,
   });

@@ -180,15 +180,39 @@ describe('routing /api/<service> to the services', () => {
   });
 });
 
+describe("the spec's image paths", () => {
+  it("/api/product/{img} and /api/qr/{file} are media's public images; writes are not routed", async () => {
+    const media = await standIn((app) => {
+      app.get('/product/:img', async (req) => ({ served: `product/${(req.params as { img: string }).img}` }));
+      app.get('/qr/:file', async (req) => ({ served: `qr/${(req.params as { file: string }).file}` }));
+    });
+    const gw = await startGateway({ MEDIA_URL: media.url, GATEWAY_SERVICES: 'media' });
+    try {
+      expect((await gw.app.inject({ method: 'GET', url: '/api/product/abc.webp' })).json()).toEqual({
+        served: 'product/abc.webp',
+      });
+      expect((await gw.app.inject({ method: 'GET', url: '/api/qr/line.png' })).json()).toEqual({
+        served: 'qr/line.png',
+      });
+      expect(
+        (await gw.app.inject({ method: 'POST', url: '/api/product/abc.webp', payload: {} })).statusCode,
+      ).toBe(404);
+    } finally {
+      await gw.close();
+      await media.close();
+    }
+  });
+});
+
 describe('gateway configuration', () => {
   it('rejects an unknown service name in GATEWAY_SERVICES, naming it', () => {
     expect(() => readConfig({ GATEWAY_SERVICES: 'auth,shop' })).toThrow(ConfigError);
     expect(() => readConfig({ GATEWAY_SERVICES: 'auth,shop' })).toThrow(/shop/);
   });
 
-  it('defaults to auth, catalog and notifications on their default ports', () => {
+  it('defaults to auth, catalog, notifications and media on their default ports', () => {
     const config = readConfig({});
-    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications');
+    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications,media');
     expect(config.AUTH_URL).toBe('http://127.0.0.1:3101');
     expect(config.MEDIA_URL).toBe('http://127.0.0.1:3108');
     expect(config.PORT).toBe(3000);

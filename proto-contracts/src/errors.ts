@@ -32,6 +32,11 @@ export const ERRORS = {
   },
   'validation.too_long': { status: 400, th: 'ข้อมูลยาวเกินไป', en: 'The value is too long' },
   'validation.format': { status: 400, th: 'รูปแบบข้อมูลไม่ถูกต้อง', en: 'The value has the wrong format' },
+  'validation.url': {
+    status: 400,
+    th: 'รูปแบบ URL ไม่ถูกต้อง (ต้องขึ้นต้นด้วย http:// หรือ https://)',
+    en: 'The link must be a web address starting with http:// or https://',
+  },
   // addresses (spec 02 §5, issue 3 §C)
   'validation.tax_id_checksum': {
     status: 400,
@@ -150,9 +155,124 @@ export const ERRORS = {
     th: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม',
     en: 'The end date cannot be before the start date',
   },
+  // catalog commerce: prices, packages, product courses, instalment plans (issue 4)
+  'catalog.to_before_start': {
+    status: 400,
+    th: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม',
+    en: 'The end date cannot be before the start date',
+  },
+  'catalog.price_not_found': { status: 404, th: 'ไม่พบราคานี้', en: 'The price was not found' },
+  'catalog.package_not_found': { status: 404, th: 'ไม่พบแพ็กเกจนี้', en: 'The package was not found' },
+  'catalog.package_url_taken': {
+    status: 409,
+    th: 'มี URL แพ็กเกจนี้แล้ว',
+    en: 'Another package already uses this URL',
+  },
+  'catalog.installment_plan_not_found': {
+    status: 404,
+    th: 'ไม่พบรูปแบบการผ่อนชำระนี้',
+    en: 'The instalment plan was not found',
+  },
+  'catalog.installment_email_not_found': {
+    status: 404,
+    th: 'ไม่พบ E-mail นี้ในรูปแบบการผ่อนชำระ',
+    en: 'This e-mail is not on the instalment plan',
+  },
+  'catalog.installment_emails_full': {
+    status: 409,
+    th: 'จำนวน E-mail ของรูปแบบการผ่อนชำระนี้เต็มแล้ว',
+    en: 'This instalment plan cannot list more e-mails',
+  },
+  // catalog content: coaches, instructors, product details, groups, bank accounts (issue 4)
+  'catalog.coach_not_found': { status: 404, th: 'ไม่พบโค้ชนี้', en: 'The coach was not found' },
+  'catalog.product_coach_not_found': {
+    status: 404,
+    th: 'ไม่พบโค้ชของสินค้านี้',
+    en: 'This coach link of the product was not found',
+  },
+  'catalog.product_coach_exists': {
+    status: 409,
+    th: 'โค้ชนี้อยู่ในสินค้านี้แล้ว',
+    en: 'This coach is already linked to the product',
+  },
+  'catalog.instructor_not_found': { status: 404, th: 'ไม่พบวิทยากรนี้', en: 'The instructor was not found' },
+  'catalog.detail_type_not_found': {
+    status: 404,
+    th: 'ไม่พบหัวข้อรายละเอียดนี้',
+    en: 'The detail tab was not found',
+  },
+  'catalog.detail_type_in_use': {
+    status: 409,
+    th: 'หัวข้อนี้ยังมีรายละเอียดสินค้าใช้อยู่ กรุณาลบรายละเอียดก่อน',
+    en: 'Product details still use this tab; delete them first',
+  },
+  'catalog.detail_list_not_found': {
+    status: 404,
+    th: 'ไม่พบรายละเอียดสินค้านี้',
+    en: 'The product detail was not found',
+  },
+  'catalog.detail_text_not_found': {
+    status: 404,
+    th: 'ไม่พบข้อความรายละเอียดนี้',
+    en: 'The detail text was not found',
+  },
+  'catalog.product_group_not_found': {
+    status: 404,
+    th: 'ไม่พบกลุ่มของสินค้านี้',
+    en: 'This group of the product was not found',
+  },
+  'catalog.product_group_exists': {
+    status: 409,
+    th: 'กลุ่มนี้อยู่ในสินค้านี้แล้ว',
+    en: 'This group is already linked to the product',
+  },
+  'catalog.bank_account_not_found': {
+    status: 404,
+    th: 'ไม่พบบัญชีธนาคารนี้',
+    en: 'The bank account was not found',
+  },
+  'catalog.bank_limit_not_found': {
+    status: 404,
+    th: 'ไม่พบวงเงินบัญชีของสินค้านี้',
+    en: 'The bank limit of the product was not found',
+  },
+  'catalog.bank_limit_exists': {
+    status: 409,
+    th: 'บัญชีนี้มีวงเงินสำหรับสินค้านี้แล้ว',
+    en: 'This account already has a limit for the product',
+  },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
+
+  // media
+  'media.file_required': {
+    status: 400,
+    th: 'กรุณาเลือกไฟล์รูปภาพ',
+    en: 'Please choose an image file',
+  },
+  'media.one_file': { status: 400, th: 'กรุณาอัปโหลดครั้งละหนึ่งไฟล์', en: 'Please upload one file at a time' },
+  'media.file_too_large': {
+    status: 413,
+    th: 'ไฟล์มีขนาดใหญ่เกินไป',
+    en: 'The file is too large',
+  },
+  'media.image_too_many_pixels': {
+    status: 413,
+    th: 'รูปภาพมีขนาด (พิกเซล) ใหญ่เกินไป',
+    en: 'The image has too many pixels',
+  },
+  'media.unsupported_type': {
+    status: 415,
+    th: 'ไฟล์นี้ไม่ใช่รูปภาพที่รองรับ (PNG, JPEG, GIF หรือ WebP)',
+    en: 'This file is not a supported image (PNG, JPEG, GIF or WebP)',
+  },
+  'media.image_unreadable': {
+    status: 422,
+    th: 'ไม่สามารถอ่านรูปภาพนี้ได้ ไฟล์อาจเสียหาย',
+    en: 'The image could not be read; the file may be damaged',
+  },
+  'media.not_found': { status: 404, th: 'ไม่พบไฟล์นี้', en: 'The file was not found' },
 
   // platform
   'http.not_found': { status: 404, th: 'This page could not be found', en: 'This page could not be found' },

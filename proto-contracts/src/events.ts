@@ -3,7 +3,10 @@ import { EmailCodeRequested, UserRegistered } from './auth.js';
 import { PasswordChanged } from './auth-password.js';
 import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
 import { ProductChanged, ProductDeleted } from './catalog.js';
+import { CATALOG_CONTENT_EVENTS } from './catalog-content.js';
+import { CATALOG_COMMERCE_EVENTS } from './catalog-commerce.js';
 import { DeliveryFailed } from './notifications.js';
+import { FileStored } from './media.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -15,7 +18,10 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     UserMembershipChanged,
     ProductChanged,
     ProductDeleted,
+    ...CATALOG_CONTENT_EVENTS,
+    ...CATALOG_COMMERCE_EVENTS,
     DeliveryFailed,
+    FileStored,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

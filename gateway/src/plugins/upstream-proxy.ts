@@ -45,6 +45,10 @@ export interface UpstreamProxyOptions {
   breaker: UpstreamBreaker;
   timeoutMs: number;
   limited?: LimitedRoutes[];
+  /** the upstream path the prefix maps to (default: its root), for aliases such as /api/product → media /product */
+  rewritePrefix?: string;
+  /** methods routed (default: all) */
+  methods?: string[];
 }
 
 /**
@@ -93,6 +97,8 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
 
   const common: FastifyHttpProxyOptions = {
     upstream: opts.upstream,
+    ...(opts.rewritePrefix ? { rewritePrefix: opts.rewritePrefix } : {}),
+    ...(opts.methods ? { httpMethods: opts.methods } : {}),
     handler,
     disableRequestLogging: true,
     destroyAgent: true,

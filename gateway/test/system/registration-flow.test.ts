@@ -56,6 +56,7 @@ beforeAll(async () => {
       NOTIFICATIONS_URL: notificationsUrl,
       CATALOG_URL: catalogUrl,
       UPSTREAM_TIMEOUT_MS: '2000',
+      GATEWAY_SERVICES: 'auth,catalog,notifications',
     }),
   );
   base = await listen(gateway);

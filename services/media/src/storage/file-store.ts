@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Who may read a file. Public files are served to anyone by name; private ones (slips,
+ * signatures: issue 6) are kept apart and will only be read through signed URLs.
+ */
+export type Visibility = 'public' | 'private';
+
+/** Where one file lives: the same three parts on every backend. */
+export interface FileRef {
+  visibility: Visibility;
+  /** e.g. product, qr, slip */
+  kind: string;
+  filename: string;
+}
+
+export interface StoredFile {
+  body: Readable;
+  /** undefined when the backend does not say */
+  bytes: number | undefined;
+}
+
+/** Bytes at rest: a local folder in development, an S3-compatible bucket at scale. */
+export interface FileStore {
+  readonly backend: 'local' | 's3';
+  /** Writes (or overwrites with the same bytes: names are content-addressed) in one step: readers never see half a file. */
+  put(ref: FileRef, body: Buffer, contentType: string): Promise<void>;
+  /** The file, or undefined when there is none. */
+  get(ref: FileRef): Promise<StoredFile | undefined>;
+}
+
+const SEGMENT = /^[a-z][a-z0-9-]{0,31}$/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * `public/product/<name>`: the relative key on every backend. The parts are checked here too,
+ * so no caller can make a store reach outside its root (no "..", no "/", no absolute path).
+ */
+export function objectKey(ref: FileRef): string {
+  if (ref.visibility !== 'public' && ref.visibility !== 'private') throw new Error('bad visibility');
+  if (!SEGMENT.test(ref.kind)) throw new Error(`bad kind ${JSON.stringify(ref.kind)}`);
+  if (!NAME.test(ref.filename) || ref.filename.includes('..')) {
+    throw new Error(`bad filename ${JSON.stringify(ref.filename)}`);
+  }
+  return `${ref.visibility}/${ref.kind}/${ref.filename}`;
+}

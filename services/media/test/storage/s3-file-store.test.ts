@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import type { ServiceApp } from '@rian/kit/service';
+import type { ImageStored } from '@rian/proto-contracts/media';
+import { S3FileStore } from '../../src/storage/s3-file-store.js';
+import { bearer, multipart, picture, startMedia } from '../helpers.js';
+
+interface StoredObject {
+  body: Buffer;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+}
+
+/**
+ * Just enough of the S3 REST API (path-style PUT and GET object) to show what the adapter sends
+ * and how it reads answers, including the 404 NoSuchKey error. It checks that requests are signed,
+ * not the signature itself.
+ */
+class FakeS3 {
+  readonly objects = new Map<string, StoredObject>();
+  readonly requests: { method: string; path: string; authorization: string | undefined }[] = [];
+  private server: Server | undefined;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; headers: Record<string, string>; body?: Buffer | string }> {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    this.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
+    if (req.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      this.objects.set(path, {
+        body: Buffer.concat(chunks),
+        contentType: req.headers['content-type'],
+        cacheControl: req.headers['cache-control'],
+      });
+      return { status: 200, headers: { etag: '"fake"' } };
+    }
+    if (req.method === 'GET') {
+      const o = this.objects.get(path);
+      if (!o) {
+        const xml = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${path}</Key></Error>`;
+        return { status: 404, headers: { 'content-type': 'application/xml' }, body: xml };
+      }
+      return {
+        status: 200,
+        headers: {
+          'content-type': o.contentType ?? 'application/octet-stream',
+          'content-length': String(o.body.length),
+        },
+        body: o.body,
+      };
+    }
+    return { status: 405, headers: {} };
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+const NAME = `${'c0'.repeat(16)}.png`;
+
+describe('S3FileStore against a local S3 fake', () => {
+  const s3 = new FakeS3();
+  let store: S3FileStore;
+
+  beforeAll(async () => {
+    const endpoint = await s3.start();
+    store = new S3FileStore({
+      bucket: 'rian-media',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+      prefix: 'dev/',
+    });
+  });
+
+  afterAll(async () => {
+    store?.close();
+    await s3.stop();
+  });
+
+  it('puts an object path-style under bucket/prefix/visibility/kind/name, signed, with its type and cache rule', async () => {
+    await store.put(
+      { visibility: 'public', kind: 'product', filename: NAME },
+      Buffer.from('png-bytes'),
+      'image/png',
+    );
+    const o = s3.objects.get(`/rian-media/dev/public/product/${NAME}`);
+    expect(o?.body.toString()).toBe('png-bytes');
+    expect(o?.contentType).toBe('image/png');
+    expect(o?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(s3.requests.at(-1)?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=minio\//);
+  });
+
+  it('keeps private files without a public cache rule', async () => {
+    await store.put(
+      { visibility: 'private', kind: 'slip', filename: NAME },
+      Buffer.from('slip'),
+      'image/png',
+    );
+    expect(s3.objects.get(`/rian-media/dev/private/slip/${NAME}`)?.cacheControl).toBeUndefined();
+  });
+
+  it('gets an object back as a stream with its length, and undefined for a missing key', async () => {
+    const got = await store.get({ visibility: 'public', kind: 'product', filename: NAME });
+    expect(got?.bytes).toBe(9);
+    expect(got ? await text(got.body) : undefined).toBe('png-bytes');
+    expect(await store.get({ visibility: 'public', kind: 'qr', filename: NAME })).toBeUndefined();
+  });
+});
+
+describe('the media service on an S3 bucket (MEDIA_S3_BUCKET set)', () => {
+  const s3 = new FakeS3();
+  let env: TestEnv;
+  let issuer: TestTokenIssuer;
+  let app: ServiceApp;
+
+  beforeAll(async () => {
+    const endpoint = await s3.start();
+    env = await createTestEnv();
+    issuer = await TestTokenIssuer.create();
+    app = await startMedia(env, issuer, {
+      MEDIA_S3_BUCKET: 'rian-media',
+      MEDIA_S3_ENDPOINT: endpoint,
+      MEDIA_S3_ACCESS_KEY_ID: 'minio',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'minio-secret',
+      // a folder that must stay unused
+      MEDIA_DIR: '/nonexistent/rian-media-must-not-be-used',
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await env?.cleanup();
+    await s3.stop();
+  });
+
+  it('stores an upload in the bucket and serves it from there', async () => {
+    const png = await picture(10, 10).png().toBuffer();
+    const body = await multipart([{ field: 'images', filename: 'a.png', type: 'image/png', data: png }]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/images/qr',
+      headers: { ...bearer(await issuer.staff()), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { filename, bytes } = res.json<ImageStored>();
+    const object = s3.objects.get(`/rian-media/public/qr/${filename}`);
+    expect(object?.body.length).toBe(bytes);
+
+    const read = await app.inject({ method: 'GET', url: `/qr/${filename}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-length']).toBe(String(bytes));
+    expect(object && read.rawPayload.equals(object.body)).toBe(true);
+
+    const missing = await app.inject({ method: 'GET', url: `/images/qr/${'0'.repeat(32)}.png` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'media.not_found' });
+  });
+});
