@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Email, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { MembershipCodeSchema, YesNoSchema } from './enums.js';
-import { ProductFormatSchema, ProductStaff } from './catalog.js';
+import { ProductFormatSchema, ProductPublic, ProductStaff } from './catalog.js';
 
 /**
  * The catalog's commerce core (spec 02 §3–§4, §9): product prices, packages, the courses a product
@@ -121,7 +121,8 @@ export const PriceLookup = Type.Object(
     date: DateOnly(),
     items: Type.Array(PricePublic),
     preselectedPriceId: Type.Union([Uuid(), Type.Null()], {
-      description: 'spec 02 §4 "Package selection on login": CG5…CG1, SPTRO, SPTR, COL, COL1…COL10, NL, else the first',
+      description:
+        'spec 02 §4 "Package selection on login": CG5…CG1, SPTRO, SPTR, COL, COL1…COL10, NL, else the first',
     }),
   },
   { $id: 'PriceLookup' },
@@ -182,6 +183,21 @@ export const PackagePublic = Type.Object(
   { $id: 'PackagePublic' },
 );
 export type PackagePublic = Static<typeof PackagePublic>;
+
+/**
+ * The public /pricing page: enabled products with price_list Y, each with its prices marked
+ * show Y that are on sale on `date` (whatever the visitor's membership), and the enabled packages
+ * with price_list Y. Newest first; at most 100 of each.
+ */
+export const PricingPage = Type.Object(
+  {
+    date: DateOnly(),
+    products: Type.Array(Type.Object({ product: ProductPublic, prices: Type.Array(PricePublic) })),
+    packages: Type.Array(PackagePublic),
+  },
+  { $id: 'PricingPage' },
+);
+export type PricingPage = Static<typeof PricingPage>;
 
 export const PackageStaff = Type.Composite(
   [
@@ -319,7 +335,9 @@ export type InstallmentPlanStaff = Static<typeof InstallmentPlanStaff>;
 
 export const InstallmentPlanListQuery = Type.Object({
   productId: Type.Optional(Uuid()),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'matches the plan name or the product title' })),
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: 'matches the plan name or the product title' }),
+  ),
   ...PagingQuery,
 });
 

@@ -4,6 +4,8 @@ import { loadConfig, serviceConfigSchema } from '@rian/kit/config';
 export const ConfigSchema = serviceConfigSchema('catalog', {
   /** insert the demo products (src/domain/demo-products.ts) when the products table is empty at start */
   CATALOG_SEED_DEMO: Type.Boolean({ default: false }),
+  /** seconds a cached public read (product list and page, packages, a product's prices) may live; 0 turns the cache off */
+  CATALOG_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 0, maximum: 3600 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

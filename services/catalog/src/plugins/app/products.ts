@@ -58,7 +58,11 @@ function assertValid(fields: ProductFields): void {
 
 /** Products: reads for the shop and the back office, and staff writes with their events (one transaction each). */
 export class ProductCatalog {
-  constructor(private readonly kit: Kit) {}
+  /** `changed` runs after every committed change (the public read cache is invalidated there). */
+  constructor(
+    private readonly kit: Kit,
+    private readonly changed: () => Promise<void> = async () => {},
+  ) {}
 
   private em(): EntityManager {
     return this.kit.orm.em.fork();
@@ -124,7 +128,7 @@ export class ProductCatalog {
    * replicas starting together take turns, so exactly one of them seeds. Returns how many it added.
    */
   async seedWhenEmpty(products: readonly ProductCreateBody[]): Promise<number> {
-    return this.em().transactional(async (em) => {
+    const added = await this.em().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
       if ((await em.count(Product)) > 0) return 0;
       // lists are newest first: insert backwards so the shop shows them in the order given
@@ -135,9 +139,12 @@ export class ProductCatalog {
       }
       return products.length;
     });
+    if (added) await this.changed();
+    return added;
   }
 
-  private insert(em: EntityManager, fields: ProductFields, createdBy: string | null): ProductEntity {
+  /** Adds a product and its event to `em`'s unit of work (also for other catalog writes, e.g. a package's product). */
+  insert(em: EntityManager, fields: ProductFields, createdBy: string | null): ProductEntity {
     const now = new Date();
     const p = em.create(Product, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
     this.kit.outbox.add(em, ProductChanged, productChangedData(p));
@@ -146,13 +153,16 @@ export class ProductCatalog {
 
   /** Runs a write in a transaction; a url another product holds becomes a 409. */
   private async write<T>(work: (em: EntityManager) => Promise<T> | T): Promise<T> {
+    let result: T;
     try {
-      return await this.em().transactional(async (em) => work(em));
+      result = await this.em().transactional(async (em) => work(em));
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException)
         throw new ProblemError('catalog.product_url_taken');
       throw err;
     }
+    await this.changed();
+    return result;
   }
 
   private async list(query: ListQuery, publicOnly: boolean): Promise<Paged<ProductRecord>> {
@@ -182,7 +192,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('products', new ProductCatalog(app.kit));
+    app.decorate('products', new ProductCatalog(app.kit, () => app.catalogCache.invalidate()));
   },
-  { name: 'products' },
+  { name: 'products', dependencies: ['catalog-cache'] },
 );
