@@ -4,7 +4,9 @@
  * status New → product search → 404 page → forgot password (code from the delivery log) → /login →
  * log in with the new password → the address dialog on a phone → Facebook against the local fake
  * (cancel; a new Facebook user registers, then signs in with Facebook; an existing account connects)
- * → the back office's user page on a phone.
+ * → the back office's user page on a phone → the shop: staff create a product (image, tabs, coach,
+ * CG1 and NL prices) through the API, a visitor finds it in the search dropdown and sees its tabs and
+ * price, the member made Premium with CG1 logs in again and sees the CG1 price (phone screenshot).
  *
  *   npx tsx web/e2e/journey.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, SEARCH_TEXT,
@@ -14,6 +16,7 @@
  * The last line printed is "1 passed, 0 failed" or "0 passed, 1 failed" (exit code 1).
  */
 import { mkdir } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -122,6 +125,89 @@ async function codeFromDeliveryLog(
   }
   throw new Error(`no code e-mail for ${email} in the delivery log after ${timeoutMs} ms (${last})`);
 }
+
+/** A call to the API as staff; answers the JSON body, or throws with what the server said. */
+async function staffCall<T>(
+  baseUrl: string,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `${method} ${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+    );
+  }
+  return (await response.json()) as T;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A small RGB PNG written by hand (no image library): a navy-to-blue field with a gold chart line. */
+function coursePng(width = 320, height = 200): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      const line = Math.abs(height - 1 - y - (x * height * 0.7) / width - height * 0.15) < 3;
+      const [r, g, b] = line
+        ? [242, 183, 5]
+        : [Math.round(11 + 18 * t), Math.round(27 + 60 * t), Math.round(54 + 154 * t)];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter method, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** yyyy-mm-dd in Asia/Bangkok, `plusDays` from today (the catalog's "today"). */
+function bangkokDay(plusDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(
+    new Date(Date.now() + plusDays * 86_400_000),
+  );
+}
+
+const dayMonthYear = (day: string) => day.split('-').reverse().join('-');
 
 export async function runJourney(opts: JourneyOptions): Promise<void> {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -512,6 +598,198 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
         await staffContext.close();
       }
     });
+
+    // ---------- issue 4: the shop — a product staff create, found and bought-at-member-price ----------
+    const shop = {
+      url: `e2e-shop-${stamp}`,
+      title: `คอร์สทดสอบ E2E ${stamp}`,
+      search: `E2E ${stamp}`,
+      today: bangkokDay(),
+      ebTo: bangkokDay(14),
+    };
+    const created = await step(
+      'staff (API): a product with an image, tabs, a coach, an account and prices',
+      async () => {
+        const token = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+        const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', apiPath: string, body?: unknown) =>
+          staffCall<T>(baseUrl, token, method, apiPath, body);
+        const product = await call<{ id: string }>('POST', '/catalog/admin/products', {
+          url: shop.url,
+          title: shop.title,
+          subtitle: 'เทรดอย่างมีระบบ ตั้งแต่พื้นฐานถึงแผนการเทรด',
+          detail: 'คอร์สออนไลน์ 6 บทเรียน พร้อมเอกสารประกอบและกลุ่มสมาชิก',
+          price: 1_290_000,
+          priceUnchanged: 1_590_000,
+          start: bangkokDay(30),
+          to: bangkokDay(60),
+          format: 'online',
+          priceList: 'Y',
+        });
+        const form = new FormData();
+        form.append(
+          'images',
+          new Blob([new Uint8Array(coursePng())], { type: 'image/png' }),
+          'e2e-course.png',
+        );
+        const image = await call<{ filename: string }>('POST', '/media/images/product', form);
+        await call('PUT', `/catalog/admin/products/${product.id}`, { img: image.filename });
+        const tabs = [
+          { tabName: 'เนื้อหาคอร์ส', item: 1, list: 'บทที่ 1 โครงสร้างตลาดและแนวรับแนวต้าน' },
+          { tabName: 'สิ่งที่จะได้รับ', item: 2, list: 'เอกสารประกอบการเรียนและกลุ่ม LINE' },
+        ];
+        for (const tab of tabs) {
+          const type = await call<{ id: string }>('POST', '/catalog/admin/detail-types', {
+            tabName: tab.tabName,
+            item: tab.item,
+          });
+          await call('POST', '/catalog/admin/detail-lists', {
+            productId: product.id,
+            typeId: type.id,
+            title: tab.list,
+            detail: 'อธิบายทีละขั้นตอน พร้อมตัวอย่างจากกราฟจริง',
+          });
+        }
+        const coach = await call<{ id: string }>('POST', '/catalog/admin/coaches', {
+          name: 'เอกชัย ชาร์ตแม่น',
+          nickname: 'โค้ชอี',
+          position: 'Head coach',
+          detail: 'เทรดค่าเงินและหุ้นมากว่า 10 ปี',
+        });
+        await call('POST', '/catalog/admin/product-coaches', { productId: product.id, coachId: coach.id });
+        await call('POST', '/catalog/admin/bank-accounts', {
+          bankName: 'ธนาคารกสิกรไทย',
+          accountName: 'บริษัท เรียน จำกัด',
+          account: '123-4-56789-0',
+          type: 'ออมทรัพย์',
+        });
+        // the member price (CG1, card fee waived) and today's normal price
+        await call('POST', `/catalog/admin/products/${product.id}/prices`, {
+          type: 'EB',
+          member: 'CG1',
+          value: 990_000,
+          title: 'Early Bird สมาชิก CG1',
+          start: shop.today,
+          to: shop.ebTo,
+          fee: 'Y',
+        });
+        await call('POST', `/catalog/admin/products/${product.id}/prices`, {
+          type: 'NL',
+          member: 'NL',
+          value: 1_290_000,
+          title: 'ราคาปกติ',
+          start: shop.today,
+          to: shop.today,
+        });
+        return { productId: product.id, image: image.filename, tabs };
+      },
+    );
+
+    await step('visitor: the search dropdown finds the product; its page shows tabs and price', async () => {
+      const visitorContext = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
+      const visitor = await visitorContext.newPage();
+      visitor.setDefaultTimeout(timeout);
+      visitor.on('pageerror', (error) => pageErrors.push(error.message));
+      try {
+        await visitor.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+        await visitor.getByTestId('cookie-agree').click();
+        await visitor.getByTestId('product-search').click();
+        await visitor.getByTestId('product-search').fill(shop.search);
+        const option = visitor.getByTestId('product-search-option').filter({ hasText: shop.title });
+        await option.waitFor();
+        assert(
+          (await option.getAttribute('href')) === `/product/${shop.url}`,
+          `the option links to ${await option.getAttribute('href')}`,
+        );
+        await option.click();
+        await visitor.waitForURL((url) => url.pathname === `/product/${shop.url}`);
+        await visitor.getByRole('heading', { level: 1, name: shop.title }).waitFor();
+        const price = visitor.getByTestId('product-price');
+        await price.getByText('฿12,900.00').waitFor();
+        await price.locator('s', { hasText: '฿15,900.00' }).waitFor();
+        const tabs = visitor.getByTestId('product-tab');
+        await tabs.first().waitFor();
+        const names = await tabs.allTextContents();
+        assert(
+          JSON.stringify(names) === JSON.stringify(created.tabs.map((t) => t.tabName)),
+          `the tabs are ${names.join(', ')}`,
+        );
+        await visitor.getByRole('tabpanel').getByText(created.tabs[0]!.list).waitFor();
+        await tabs.nth(1).click();
+        await visitor.getByRole('tabpanel').getByText(created.tabs[1]!.list).waitFor();
+        await visitor.getByTestId('coach-card').filter({ hasText: 'เอกชัย ชาร์ตแม่น' }).waitFor();
+        await visitor.getByTestId('bank-account').first().waitFor();
+        await visitor.getByTestId('member-prices-login-prompt').waitFor();
+        const image = visitor.getByTestId('product-image');
+        const src = await image.getAttribute('src');
+        assert(src === `/api/product/${created.image}`, `the product image is ${src}`);
+        const loaded = await image.evaluate(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        );
+        assert(loaded, 'the product image did not load');
+        await visitor.screenshot({
+          path: path.join(artifacts, '18-product-visitor.png'),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      } finally {
+        await visitorContext.close();
+      }
+    });
+
+    await step('staff (API): the journey member becomes Premium with membership code CG1', async () => {
+      const token = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+      const found = await staffCall<{ items: { id: string; email: string }[] }>(
+        baseUrl,
+        token,
+        'GET',
+        `/auth/admin/users?q=${encodeURIComponent(email)}&page=1&pageSize=20`,
+      );
+      const user = found.items.find((u) => u.email.toLowerCase() === email.toLowerCase());
+      assert(user, `no user ${email} in the back office`);
+      await staffCall(baseUrl, token, 'PATCH', `/auth/admin/users/${user.id}`, {
+        status: 'Premium',
+        membershipCodes: ['CG1'],
+      });
+    });
+
+    await step(
+      'member: logs in again and sees the CG1 member price, preselected, on the product page',
+      async () => {
+        await page.setViewportSize(DESKTOP);
+        await page.goto(`${baseUrl}/logout`, { waitUntil: 'domcontentloaded' });
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.getByTestId('open-login').click();
+        await page.getByTestId('login-email').fill(email);
+        await page.getByTestId('login-password').fill(newPassword);
+        await page.getByTestId('login-submit').click();
+        await page.getByTestId('member-link').waitFor();
+        await page.goto(`${baseUrl}/product/${shop.url}`, { waitUntil: 'domcontentloaded' });
+        const offers = page.getByTestId('member-price');
+        await offers.first().waitFor();
+        const count = await offers.count();
+        assert(count === 1, `${count} member prices shown, expected only the CG1 one`);
+        const offer = offers.first();
+        assert((await offer.getAttribute('data-preselected')) === 'true', 'the CG1 price is not preselected');
+        assert(await offer.locator('input[type="radio"]').isChecked(), 'the CG1 price is not chosen');
+        const text = (await offer.textContent()) ?? '';
+        for (const expected of [
+          'Early Bird',
+          'Early Bird สมาชิก CG1',
+          '฿9,900.00',
+          `${dayMonthYear(shop.today)} ถึง ${dayMonthYear(shop.ebTo)}`,
+        ]) {
+          assert(text.includes(expected), `the member price reads "${text}", missing "${expected}"`);
+        }
+        await offer.getByTestId('fee-waived').locator('s').waitFor();
+
+        await page.setViewportSize(PHONE);
+        await page.getByRole('heading', { level: 1, name: shop.title }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(overflow <= 0, `the product page is ${overflow}px wider than the phone`);
+        await shot('19-product-member-phone');
+        await page.setViewportSize(DESKTOP);
+      },
+    );
 
     assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
   } catch (error) {

@@ -6,8 +6,24 @@ import { RootLayout } from './layouts/root-layout';
 
 // Every page is its own chunk; admin (/admin/...) and member (/member/...) never load for visitors.
 const home = async () => ({ Component: (await import('./routes/home')).HomeRoute });
-const comingSoon = async () => ({ Component: (await import('./routes/coming-soon')).ComingSoonRoute });
-const product = async () => ({ Component: (await import('@/features/catalog/routes/product')).ProductRoute });
+// the shop (issue 4): product page and pricing are wired to the login dialog in app/routes/shop-*
+const product = async () => ({ Component: (await import('./routes/shop-product')).ShopProductRoute });
+const pricing = async () => ({ Component: (await import('./routes/shop-pricing')).ShopPricingRoute });
+const productAll = async () => ({
+  Component: (await import('@/features/catalog/routes/product-all')).ProductAllRoute,
+});
+const speakers = async () => ({
+  Component: (await import('@/features/catalog/routes/speakers')).SpeakersRoute,
+});
+const aboutUs = async () => ({ Component: (await import('@/features/info/routes/about-us')).AboutUsRoute });
+const inspire = async () => ({ Component: (await import('@/features/info/routes/inspire')).InspireRoute });
+const condition = async () => ({
+  Component: (await import('@/features/info/routes/condition')).ConditionRoute,
+});
+const privacyPolicy = async () => ({
+  Component: (await import('@/features/info/routes/privacy-policy')).PrivacyPolicyRoute,
+});
+const terms = async () => ({ Component: (await import('@/features/info/routes/terms')).TermsRoute });
 const logout = async () => ({ Component: (await import('@/features/auth/routes/logout')).LogoutRoute });
 const loginFacebook = async () => ({
   Component: (await import('@/features/auth/routes/login-facebook')).LoginFacebookRoute,
@@ -33,19 +49,29 @@ const adminDeliveries = async () => ({
 const adminComingSoon = async () => ({
   Component: (await import('@/features/admin/routes/admin-coming-soon')).AdminComingSoonRoute,
 });
+// the catalog back office (issue 4), in its own chunks
+const adminProducts = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-products')).AdminProductsRoute,
+});
+const adminPackages = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-packages')).AdminPackagesRoute,
+});
+const adminCoaches = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-coaches')).AdminCoachesRoute,
+});
+const adminInstructors = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-instructors')).AdminInstructorsRoute,
+});
+const adminBankAccounts = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-bank-accounts')).AdminBankAccountsRoute,
+});
+const adminInstallmentPlans = async () => ({
+  Component: (await import('@/features/admin-catalog/routes/admin-installment-plans'))
+    .AdminInstallmentPlansRoute,
+});
 const adminLogin = async () => ({
   Component: (await import('@/features/admin/routes/admin-login')).AdminLoginRoute,
 });
-
-const INFO_PAGES = [
-  'aboutus',
-  'speakers',
-  'productAll/:coach?',
-  'pricing',
-  'privacy-policy',
-  'terms-and-condition',
-  'terms-and-conditions',
-];
 
 export const routes: RouteObject[] = [
   {
@@ -63,7 +89,16 @@ export const routes: RouteObject[] = [
           // spec 01 §2: /product/{id?} and /product/{name?}/{id?}
           { path: 'product/:id?', lazy: product },
           { path: 'product/:name/:id', lazy: product },
-          ...INFO_PAGES.map((path) => ({ path, lazy: comingSoon })),
+          { path: 'productAll/:coach?', lazy: productAll },
+          { path: 'pricing', lazy: pricing },
+          { path: 'speakers', lazy: speakers },
+          { path: 'aboutus', lazy: aboutUs },
+          { path: 'inspire', lazy: inspire },
+          { path: 'condition', lazy: condition },
+          { path: 'privacy-policy', lazy: privacyPolicy },
+          // the enrolment terms link to -conditions, the cookie banner to -condition: one page
+          { path: 'terms-and-conditions', lazy: terms },
+          { path: 'terms-and-condition', lazy: terms },
         ],
       },
       { path: 'logout', lazy: logout },
@@ -78,6 +113,12 @@ export const routes: RouteObject[] = [
           { path: 'user', lazy: adminUsers },
           { path: 'personnel', lazy: adminPersonnel },
           { path: 'deliveries', lazy: adminDeliveries },
+          { path: 'product', lazy: adminProducts },
+          { path: 'packages', lazy: adminPackages },
+          { path: 'coach', lazy: adminCoaches },
+          { path: 'instructor', lazy: adminInstructors },
+          { path: 'bookbank', lazy: adminBankAccounts },
+          { path: 'patternPayment', lazy: adminInstallmentPlans },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -41,6 +41,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, except a FormData (sent as multipart/form-data) */
   body?: unknown;
   query?: Query;
   /** overrides the member token (e.g. the staff token in the back office); null sends none */
@@ -94,14 +95,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const usesSessionToken = options.token === undefined;
   const token = usesSessionToken ? tokenProvider() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // a FormData body (an upload) goes as multipart: the browser writes its Content-Type and boundary
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'include',
       signal: options.signal,
     });

@@ -39,6 +39,20 @@ import type {
   UserChangeView,
 } from '@rian/proto-contracts/auth-admin';
 import type { ProductPublic, ProductStaff } from '@rian/proto-contracts/catalog';
+import type {
+  PackagePublic,
+  PriceLookup as PriceLookupView,
+  PricePublic,
+  PriceType as PriceTypeView,
+} from '@rian/proto-contracts/catalog-commerce';
+import type {
+  BankAccountPublic,
+  CoachPublic,
+  DetailListPublic,
+  InstructorPublic,
+  ProductBankAccounts as ProductBankAccountsView,
+  ProductDetails as ProductDetailsView,
+} from '@rian/proto-contracts/catalog-content';
 import type { Delivery as DeliveryView } from '@rian/proto-contracts/notifications';
 import type { FieldError as FieldErrorView, Problem as ProblemView } from '@rian/proto-contracts/errors';
 import type {
@@ -92,3 +106,15 @@ export type ProfilePatch = ProfilePatchBody;
 export type Personnel = PersonnelView;
 export type PersonnelCreate = PersonnelCreateBody;
 export type PersonnelUpdate = PersonnelUpdateBody;
+
+// ---------- issue 4: the shop's public catalog (catalog-commerce, catalog-content) ----------
+export type PriceType = PriceTypeView;
+export type Price = PricePublic;
+export type PriceLookup = PriceLookupView;
+export type Package = PackagePublic;
+export type Coach = CoachPublic;
+export type Instructor = InstructorPublic;
+export type ProductDetails = ProductDetailsView;
+export type DetailList = DetailListPublic;
+export type BankAccount = BankAccountPublic;
+export type ProductBankAccounts = ProductBankAccountsView;

@@ -2,13 +2,22 @@ import type common from '@/locales/th/common.json';
 import type admin from '@/locales/th/admin.json';
 import type account from '@/locales/th/account.json';
 import type member from '@/locales/th/member.json';
+import type adminCatalog from '@/locales/th/admin-catalog.json';
+import type shop from '@/locales/th/shop.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['admin', 'account', 'member'];
-    resources: { common: typeof common; admin: typeof admin; account: typeof account; member: typeof member };
+    fallbackNS: ['admin', 'account', 'member', 'adminCatalog', 'shop'];
+    resources: {
+      common: typeof common;
+      admin: typeof admin;
+      account: typeof account;
+      member: typeof member;
+      adminCatalog: typeof adminCatalog;
+      shop: typeof shop;
+    };
   }
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/stores/auth-store';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { CoachStrip } from '@/features/catalog/components/coach-strip';
 import { useAuthDialogStore } from '@/features/auth/stores/auth-dialog-store';
 
 export function HomeRoute() {
@@ -33,6 +34,7 @@ export function HomeRoute() {
         </h2>
         <ProductGrid />
       </section>
+      <CoachStrip />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
+import './tabs.css';
 
 export const Tabs = RadixTabs.Root;
 

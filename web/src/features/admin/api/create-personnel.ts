@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Personnel, PersonnelCreate } from '@/types/api';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 /** POST /api/auth/admin/personnel — 409 `auth.username_taken`. */
 export function createPersonnel(body: PersonnelCreate): Promise<Personnel> {

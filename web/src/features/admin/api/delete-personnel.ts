@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 /** DELETE /api/auth/admin/personnel/:id — disables the account; 409 `auth.last_admin`. */
 export function deletePersonnel(id: string): Promise<void> {

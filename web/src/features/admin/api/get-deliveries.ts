@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Delivery, Page } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 export type DeliveryParams = { to?: string; page: number; pageSize: number };
 

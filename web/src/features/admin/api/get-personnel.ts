@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, Personnel } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 export type PersonnelParams = { q: string; page: number; pageSize: number };
 

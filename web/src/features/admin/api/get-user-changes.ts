@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, UserChange } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 /** GET /api/auth/admin/users/:id/changes — who changed what and when, newest first. */
 export function getUserChanges(id: string, page: number, pageSize: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 export const adminUserKey = (id: string) => ['admin', 'users', 'detail', id] as const;
 

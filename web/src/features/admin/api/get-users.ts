@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUserSort, MembershipCode, Page, User, UserStatus } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 export type UserListParams = {
   q: string;

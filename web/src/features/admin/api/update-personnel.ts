@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Personnel, PersonnelUpdate } from '@/types/api';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 
 /** PUT /api/auth/admin/personnel/:id — the password changes only when given. */
 export function updatePersonnel({ id, body }: { id: string; body: PersonnelUpdate }): Promise<Personnel> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserPatch, User } from '@/types/api';
-import { staffApi } from '../lib/staff-api';
+import { staffApi } from '@/lib/staff-api';
 import { adminUserKey } from './get-user';
 
 /** PATCH /api/auth/admin/users/:id — only the fields given change; each change is recorded. */

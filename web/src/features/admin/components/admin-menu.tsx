@@ -16,7 +16,8 @@ export const ADMIN_MENU: Group[] = [
     label: 'admin.menu.groups.member',
     items: [
       { key: 'user', label: 'admin.menu.items.user', to: '/admin/user', ready: true },
-      { key: 'coach', label: 'admin.menu.items.coach', to: '/admin/coach' },
+      { key: 'coach', label: 'admin.menu.items.coach', to: '/admin/coach', ready: true },
+      { key: 'instructor', label: 'admin.menu.items.instructor', to: '/admin/instructor', ready: true },
       { key: 'personnel', label: 'admin.menu.items.personnel', to: '/admin/personnel', ready: true },
     ],
   },
@@ -33,7 +34,16 @@ export const ADMIN_MENU: Group[] = [
   {
     key: 'product',
     label: 'admin.menu.groups.product',
-    items: [{ key: 'product', label: 'admin.menu.items.product', to: '/admin/product' }],
+    items: [
+      { key: 'product', label: 'admin.menu.items.product', to: '/admin/product', ready: true },
+      { key: 'packages', label: 'admin.menu.items.packages', to: '/admin/packages', ready: true },
+      {
+        key: 'patternPayment',
+        label: 'admin.menu.items.patternPayment',
+        to: '/admin/patternPayment',
+        ready: true,
+      },
+    ],
   },
   {
     key: 'order',
@@ -60,7 +70,7 @@ export const ADMIN_MENU: Group[] = [
   {
     key: 'bank',
     label: 'admin.menu.groups.bank',
-    items: [{ key: 'bookBank', label: 'admin.menu.items.bookBank', to: '/admin/bookbank' }],
+    items: [{ key: 'bookBank', label: 'admin.menu.items.bookBank', to: '/admin/bookbank', ready: true }],
   },
   {
     key: 'media',

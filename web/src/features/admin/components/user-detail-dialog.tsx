@@ -12,8 +12,9 @@ import type { Address, AdminUserPatch, MembershipCode, User, UserChange, UserSta
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useUserChanges } from '../api/get-user-changes';
-import { MEMBERSHIP_CODES, USER_STATUSES } from '../lib/user-options';
-import { Pager } from './pager';
+import { MEMBERSHIP_CODES } from '@/lib/membership-codes';
+import { USER_STATUSES } from '../lib/user-options';
+import { Pager } from '@/components/ui/pager';
 
 const CHANGES_PAGE_SIZE = 10;
 const SLOTS = [

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useDeliveries } from '../api/get-deliveries';
-import { Pager } from '../components/pager';
+import { Pager } from '@/components/ui/pager';
 import '../i18n';
 
 const PAGE_SIZE = 20;

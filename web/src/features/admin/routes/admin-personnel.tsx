@@ -13,7 +13,7 @@ import { useStaffStore } from '@/stores/staff-store';
 import type { Personnel } from '@/types/api';
 import { usePersonnel } from '../api/get-personnel';
 import { useDeletePersonnel } from '../api/delete-personnel';
-import { Pager } from '../components/pager';
+import { Pager } from '@/components/ui/pager';
 import { PersonnelDialog } from '../components/personnel-dialog';
 import '../i18n';
 

@@ -12,9 +12,11 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLanguageStore } from '@/stores/language-store';
 import type { AdminUserSort, MembershipCode, UserStatus } from '@/types/api';
 import { useUsers, type UserListParams } from '../api/get-users';
-import { Pager } from '../components/pager';
+import { Pager } from '@/components/ui/pager';
+import { SortHeader } from '@/components/ui/sort-header';
 import { UserDetailDialog } from '../components/user-detail-dialog';
-import { MEMBERSHIP_CODES, USER_STATUSES } from '../lib/user-options';
+import { MEMBERSHIP_CODES } from '@/lib/membership-codes';
+import { USER_STATUSES } from '../lib/user-options';
 import '../i18n';
 
 const PAGE_SIZE = 20;
@@ -72,27 +74,13 @@ export function AdminUsersRoute() {
     // only a settled search text moves the list (the other params are read fresh from the address)
   }, [debounced]);
 
-  function sortBy(field: SortField) {
-    const ascending = params.sort === field;
-    const next = (ascending ? `-${field}` : field) as AdminUserSort;
-    update({ sort: next, page: 1 });
-  }
-
-  function ariaSort(field: SortField): 'ascending' | 'descending' | 'none' {
-    if (params.sort === field) return 'ascending';
-    if (params.sort === `-${field}`) return 'descending';
-    return 'none';
-  }
-
   const header = (field: SortField, label: string) => (
-    <th scope="col" aria-sort={ariaSort(field)}>
-      <button type="button" className="th-sort" onClick={() => sortBy(field)} data-testid={`sort-${field}`}>
-        {label}
-        <span aria-hidden="true" className="th-sort__arrow">
-          {ariaSort(field) === 'ascending' ? '▲' : ariaSort(field) === 'descending' ? '▼' : '↕'}
-        </span>
-      </button>
-    </th>
+    <SortHeader
+      field={field}
+      label={label}
+      sort={params.sort}
+      onSort={(next) => update({ sort: next as AdminUserSort, page: 1 })}
+    />
   );
 
   return (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Product } from '@/types/api';
+import { catalogPaths } from './endpoints';
 
 /** GET /api/catalog/products/by-url/:url — 404 `catalog.product_not_found`. */
 export function getProductByUrl(url: string, signal?: AbortSignal) {
-  return api<Product>(`/catalog/products/by-url/${encodeURIComponent(url)}`, { signal });
+  return api<Product>(catalogPaths.productByUrl(url), { signal });
 }
 
 export function useProductByUrl(url: string | undefined) {

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Page, Product } from '@/types/api';
+import { catalogPaths } from './endpoints';
 
 export type ProductListParams = { q?: string; page?: number; pageSize?: number };
 
 /** GET /api/catalog/products — the public list (disabled products are not in it). */
 export function getProducts({ q, page = 1, pageSize = 20 }: ProductListParams, signal?: AbortSignal) {
-  return api<Page<Product>>('/catalog/products', {
+  return api<Page<Product>>(catalogPaths.products(), {
     query: { q: q?.trim() || undefined, page, pageSize },
     signal,
   });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { Product } from '@/types/api';
-import { productImageUrl } from '../lib/product-image';
+import { cardImage } from '../lib/media';
+import { initialOf } from '../lib/initial';
 import { ProductPrice } from './product-price';
 
 export function ProductCard({ product }: { product: Product }) {
-  const src = productImageUrl(product.img);
+  const src = cardImage(product);
   return (
     <article className="product-card">
       <div className="product-card__media">
@@ -12,7 +13,7 @@ export function ProductCard({ product }: { product: Product }) {
           <img src={src} alt="" loading="lazy" decoding="async" />
         ) : (
           <span className="product-card__placeholder" aria-hidden="true">
-            {product.title.slice(0, 1)}
+            {initialOf(product.title)}
           </span>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,27 +7,41 @@ import { Button } from '@/components/ui/button';
 import { formatDay } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
 import { useLanguageStore } from '@/stores/language-store';
+import type { Price, Product } from '@/types/api';
 import { useProductByUrl } from '../api/get-product-by-url';
-import { productImageUrl } from '../lib/product-image';
 import { ProductPrice } from '../components/product-price';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductTabs } from '../components/product-tabs';
+import { ProductCoaches } from '../components/product-coaches';
+import { ProductBankAccounts } from '../components/product-bank-accounts';
+import { MemberPrices } from '../components/member-prices';
+import { BuyNow } from '../components/buy-now';
+import '../catalog.css';
+import '../i18n';
+
+export type ShopRouteProps = {
+  /** opens the login dialog (the app wires it: features do not import each other) */
+  onLogin?: () => void;
+};
 
 /**
- * /product/:id? and /product/:name/:id? (spec 01 §2): the product whose url equals name, else id.
- * Unknown → home.
+ * /product/:id? and /product/:name/:id (spec 02 §2): the product whose url equals name, else id.
+ * No such product → home. (?code= opens the change-password dialog: AuthUrlEffects in the layout.)
  */
-export function ProductRoute() {
+export function ProductRoute({ onLogin = () => {} }: ShopRouteProps) {
   const { name, id } = useParams();
   const url = name ?? id;
   if (!url) return <Navigate to="/" replace />;
-  return <ProductView url={url} />;
+  // a new address is a new product: nothing of the previous one (chosen image, price) carries over
+  return <ProductView key={url} url={url} onLogin={onLogin} />;
 }
 
-function ProductView({ url }: { url: string }) {
+function ProductView({ url, onLogin }: { url: string; onLogin: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguageStore((s) => s.language);
   const navigate = useNavigate();
   const product = useProductByUrl(url);
-  const notFound = isApiError(product.error) && product.error.status === 404;
+  const notFound =
+    isApiError(product.error) && (product.error.status === 404 || product.error.status === 400);
 
   useEffect(() => {
     if (notFound) void navigate('/', { replace: true });
@@ -57,40 +71,34 @@ function ProductView({ url }: { url: string }) {
       </main>
     );
   }
+  return <ProductDetail product={product.data} onLogin={onLogin} />;
+}
 
-  const p = product.data;
-  const src = productImageUrl(p.imgCourse ?? p.img);
+function ProductDetail({ product: p, onLogin }: { product: Product; onLogin: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
+  const [price, setPrice] = useState<Price | null>(null);
   const formatKey =
     p.format === 'online' || p.format === 'offline' || p.format === 'hybrid' ? p.format : null;
+  const days = [p.start, p.to].filter((d): d is string => Boolean(d));
   return (
-    <main className="page product-page" id="main">
+    <main className="page product-page" id="main" data-testid="product-page">
       <nav className="breadcrumb" aria-label="breadcrumb">
         <Link to="/">{t('product.back')}</Link>
       </nav>
       <article className="product-page__grid">
-        <div className="product-page__media">
-          {src ? (
-            <img src={src} alt={p.title} />
-          ) : (
-            <span className="product-card__placeholder" role="img" aria-label={t('product.noImage')}>
-              {p.title.slice(0, 1)}
-            </span>
-          )}
-        </div>
+        <ProductGallery product={p} />
         <div className="product-page__info">
           <h1 className="product-page__title">{p.title}</h1>
           {p.subtitle && <p className="product-page__subtitle">{p.subtitle}</p>}
-          <ProductPrice price={p.price} was={p.priceUnchanged} large />
+          <div data-testid="product-price">
+            <ProductPrice price={p.price} was={p.priceUnchanged} large />
+          </div>
           <dl className="facts">
-            {(p.start || p.to) && (
+            {days.length > 0 && (
               <div>
                 <dt>{t('product.dates')}</dt>
-                <dd>
-                  {[p.start, p.to]
-                    .filter((d): d is string => Boolean(d))
-                    .map((d) => formatDay(d, language))
-                    .join(' – ')}
-                </dd>
+                <dd>{days.map((d) => formatDay(d, language)).join(' – ')}</dd>
               </div>
             )}
             {formatKey && (
@@ -100,9 +108,16 @@ function ProductView({ url }: { url: string }) {
               </div>
             )}
           </dl>
+          <MemberPrices productId={p.id} onLogin={onLogin} onChange={setPrice} />
+          <div className="product-page__buy">
+            <BuyNow product={p} price={price} />
+          </div>
           {p.detail && <p className="product-page__detail">{p.detail}</p>}
         </div>
       </article>
+      <ProductTabs productId={p.id} />
+      <ProductCoaches productId={p.id} />
+      <ProductBankAccounts productId={p.id} />
     </main>
   );
 }

@@ -1,0 +1,5 @@
+import { InfoArticle } from '../components/info-article';
+
+export function PrivacyPolicyRoute() {
+  return <InfoArticle page="privacy" />;
+}
