@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Email, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { MembershipCodeSchema, YesNoSchema } from './enums.js';
-import { ProductFormatSchema, ProductPublic, ProductStaff } from './catalog.js';
+import { ProductFormatSchema, ProductPublic, ProductStaff, ProductSortSchema } from './catalog.js';
 
 /**
  * The catalog's commerce core (spec 02 §3–§4, §9): product prices, packages, the courses a product
@@ -218,6 +218,7 @@ export type PackageStaff = Static<typeof PackageStaff>;
 
 export const PackageListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100, description: 'matches title, subtitle or url' })),
+  sort: Type.Optional(ProductSortSchema),
   ...PagingQuery,
 });
 

@@ -107,8 +107,23 @@ export type ProductCreateBody = Static<typeof ProductCreateBody>;
 export const ProductUpdateBody = Type.Partial(ProductCreateBody);
 export type ProductUpdateBody = Static<typeof ProductUpdateBody>;
 
+/** List orders of products and packages: a field, `-` first for descending. */
+export const PRODUCT_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'title',
+  '-title',
+  'url',
+  '-url',
+  'price',
+  '-price',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const ProductSortSchema = Type.Union(PRODUCT_SORTS.map((s) => Type.Literal(s)));
+
 export const ProductListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100, description: 'matches title, subtitle or url' })),
+  sort: Type.Optional(ProductSortSchema),
   page: Type.Integer({ minimum: 1, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });

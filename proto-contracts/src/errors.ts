@@ -242,6 +242,36 @@ export const ERRORS = {
     en: 'This account already has a limit for the product',
   },
 
+  // orders: coupon redemption (spec 02 §5, verbatim; not_started/expired/wrong_product are ours)
+  'coupon.not_found': { status: 404, th: 'ไม่มีรหัสคูปองนี้', en: 'This coupon code does not exist' },
+  'coupon.not_started': {
+    status: 422,
+    th: 'รหัสคูปองนี้ ยังไม่ถึงเวลาใช้งาน',
+    en: 'This coupon code cannot be used yet',
+  },
+  'coupon.expired': { status: 422, th: 'รหัสคูปองนี้ หมดอายุแล้ว', en: 'This coupon code has expired' },
+  'coupon.wrong_product': {
+    status: 422,
+    th: 'รหัสคูปองนี้ ใช้ไม่ได้กับสินค้านี้',
+    en: 'This coupon code cannot be used for this product',
+  },
+  'coupon.member_or_email_only': {
+    status: 403,
+    th: 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม หรือ Email ที่กำหนดใว้',
+    en: 'This coupon code is only for existing members or the listed e-mails',
+  },
+  'coupon.member_only': {
+    status: 403,
+    th: 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม เท่านั้น',
+    en: 'This coupon code is only for existing members',
+  },
+  'coupon.email_only': {
+    status: 403,
+    th: 'รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้',
+    en: 'This coupon code is only for the listed e-mails',
+  },
+  'coupon.used_up': { status: 409, th: 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว', en: 'This coupon code has been used up' },
+
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

@@ -227,6 +227,40 @@ describe('staff product administration (/admin/products)', () => {
     expect(still.json()).toMatchObject({ url: second.url, price: second.price });
   });
 
+  it('sorts by title, url or price either way (newest first by default); an unknown sort is a 400', async () => {
+    const tag = `sortcase${Date.now().toString(36)}`;
+    for (const [title, price] of [
+      ['B sorted', 30_000],
+      ['A sorted', 90_000],
+      ['C sorted', 10_000],
+    ] as const) {
+      expect((await create(productBody({ title: `${title} ${tag}`, price }))).statusCode).toBe(201);
+    }
+    const titles = async (sort?: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/admin/products',
+          query: { q: tag, ...(sort ? { sort } : {}) },
+          headers: staff,
+        })
+      )
+        .json<{ items: ProductStaff[] }>()
+        .items.map((p) => p.title.slice(0, 1));
+    expect(await titles()).toEqual(['C', 'A', 'B']);
+    expect(await titles('title')).toEqual(['A', 'B', 'C']);
+    expect(await titles('-title')).toEqual(['C', 'B', 'A']);
+    expect(await titles('price')).toEqual(['C', 'B', 'A']);
+    expect(await titles('-price')).toEqual(['A', 'B', 'C']);
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/admin/products',
+      query: { sort: 'password' },
+      headers: staff,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   describe('validation: 400 problem+json, nothing stored, no event written', () => {
     const cases: [string, string, string, Record<string, unknown>][] = [
       ['missing title', 'title', 'กรุณากรอกข้อมูล', { title: undefined }],

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { listOrder } from '../../domain/list-order.js';
+import type { ProductSort } from '@rian/proto-contracts/catalog';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
@@ -148,7 +150,10 @@ export class PackageCatalog {
     return write(this.kit, work, { conflicts: CONFLICTS, afterCommit: () => this.cache.invalidate() });
   }
 
-  private async list(q: Paging & { q?: string }, publicOnly: boolean): Promise<Paged<PackageEntity>> {
+  private async list(
+    q: Paging & { q?: string; sort?: ProductSort },
+    publicOnly: boolean,
+  ): Promise<Paged<PackageEntity>> {
     const where: FilterQuery<PackageEntity>[] = [];
     if (publicOnly) where.push({ disable: 'N' });
     const text = q.q?.trim();
@@ -161,7 +166,7 @@ export class PackageCatalog {
     const [items, total] = await this.kit.orm.em
       .fork()
       .findAndCount(Package, where.length ? { $and: where } : {}, {
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        orderBy: listOrder(q.sort),
         ...window(q),
       });
     return { items, page: q.page, pageSize: q.pageSize, total };

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { listOrder } from '../../domain/list-order.js';
+import type { ProductSort } from '@rian/proto-contracts/catalog';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
@@ -30,6 +32,7 @@ import {
 
 export interface ListQuery {
   q?: string;
+  sort?: ProductSort;
   page: number;
   pageSize: number;
 }
@@ -176,7 +179,7 @@ export class ProductCatalog {
       });
     }
     const [items, total] = await this.em().findAndCount(Product, where.length ? { $and: where } : {}, {
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy: listOrder(query.sort),
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
