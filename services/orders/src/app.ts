@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import { buildService, type ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
+import type { Logger } from '@rian/kit/logger';
+import type { Config } from './config.js';
+import { migrations } from './migrations/0001-init.js';
+import { SellableProduct } from './entities/sellable-product.js';
+import { ProductPrice } from './entities/product-price.js';
+import { ProductCourseList } from './entities/product-course-list.js';
+import { InstallmentPlan } from './entities/installment-plan.js';
+import { InstallmentPlanEmail } from './entities/installment-plan-email.js';
+import { CatalogTombstone } from './entities/catalog-tombstone.js';
+import catalogReadModel from './plugins/app/read-model.js';
+import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
+import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
+import { onCatalogPriceChanged } from './messaging/handlers/on-catalog-price-changed.js';
+import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
+import { onCatalogInstallmentPlanChanged } from './messaging/handlers/on-catalog-installment-plan-changed.js';
+import { onCatalogInstallmentPlanDeleted } from './messaging/handlers/on-catalog-installment-plan-deleted.js';
+
+/**
+ * Builds the orders app (never listens). This first slice holds the catalog read model and its
+ * consumers; the money and coupon rules are pure functions in src/domain/.
+ */
+export async function buildApp(
+  config: Config,
+  /** clock: what "today" (Asia/Bangkok) is computed from; tests pin it */
+  opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
+): Promise<ServiceApp> {
+  return buildService({
+    name: 'orders',
+    description: 'Orders, coupons and checkout',
+    config,
+    entities: [
+      SellableProduct,
+      ProductPrice,
+      ProductCourseList,
+      InstallmentPlan,
+      InstallmentPlanEmail,
+      CatalogTombstone,
+    ],
+    migrations,
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    // not encapsulated: the read model is the app's, for its future routes and for tests
+    routes: fp(async (app) => {
+      await app.register(catalogReadModel, opts.clock ? { clock: opts.clock } : {});
+    }),
+    consumers: () => [
+      onCatalogProductChanged,
+      onCatalogProductDeleted,
+      onCatalogPriceChanged,
+      onCatalogProductCoursesChanged,
+      onCatalogInstallmentPlanChanged,
+      onCatalogInstallmentPlanDeleted,
+    ],
+  });
+}
