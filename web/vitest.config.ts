@@ -11,6 +11,7 @@ export default mergeConfig(
       restoreMocks: true,
       unstubGlobals: true,
       css: false,
+      testTimeout: 20_000,
     },
   }),
 );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from '@/lib/i18n';
 import { setTokenProvider } from '@/lib/api-client';
 import { useLanguageStore } from '@/stores/language-store';
@@ -7,6 +7,10 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useStaffStore } from '@/stores/staff-store';
 import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import { useAuthDialogStore } from '@/features/auth/stores/auth-dialog-store';
+
+// Lazy routes load their chunks on first render; with the whole suite sharing two cores that can
+// take longer than testing-library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Radix's popper and dialogs measure with
 class ResizeObserverStub {
