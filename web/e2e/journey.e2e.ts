@@ -4,9 +4,11 @@
  * status New → product search → 404 page → forgot password (code from the delivery log) → /login →
  * log in with the new password → the address dialog on a phone → Facebook against the local fake
  * (cancel; a new Facebook user registers, then signs in with Facebook; an existing account connects)
- * → the back office's user page on a phone → the shop: staff create a product (image, tabs, coach,
- * CG1 and NL prices) through the API, a visitor finds it in the search dropdown and sees its tabs and
- * price, the member made Premium with CG1 logs in again and sees the CG1 price (phone screenshot).
+ * → the back office's user page on a phone → the shop: staff, in the back office, add a coach and a
+ * bank account, create a product in its dialog (price in baht, an image uploaded from disk), then its
+ * CG1 and NL prices, two page tabs with an item each and the coach; a visitor finds it in the search
+ * dropdown and sees its tabs and price, the member made Premium with CG1 (through the API) logs in
+ * again and sees the CG1 price (phone screenshot).
  *
  *   npx tsx web/e2e/journey.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, SEARCH_TEXT,
@@ -15,7 +17,8 @@
  *
  * The last line printed is "1 passed, 0 failed" or "0 passed, 1 failed" (exit code 1).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -130,19 +133,18 @@ async function codeFromDeliveryLog(
 async function staffCall<T>(
   baseUrl: string,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'PATCH',
   apiPath: string,
   body?: unknown,
 ): Promise<T> {
-  const isForm = body instanceof FormData;
   const response = await fetch(`${baseUrl}/api${apiPath}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
       Accept: 'application/json',
-      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
     throw new Error(
@@ -607,82 +609,194 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
       today: bangkokDay(),
       ebTo: bangkokDay(14),
     };
-    const created = await step(
-      'staff (API): a product with an image, tabs, a coach, an account and prices',
-      async () => {
-        const token = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
-        const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', apiPath: string, body?: unknown) =>
-          staffCall<T>(baseUrl, token, method, apiPath, body);
-        const product = await call<{ id: string }>('POST', '/catalog/admin/products', {
-          url: shop.url,
-          title: shop.title,
-          subtitle: 'เทรดอย่างมีระบบ ตั้งแต่พื้นฐานถึงแผนการเทรด',
-          detail: 'คอร์สออนไลน์ 6 บทเรียน พร้อมเอกสารประกอบและกลุ่มสมาชิก',
-          price: 1_290_000,
-          priceUnchanged: 1_590_000,
-          start: bangkokDay(30),
-          to: bangkokDay(60),
-          format: 'online',
-          priceList: 'Y',
-        });
-        const form = new FormData();
-        form.append(
-          'images',
-          new Blob([new Uint8Array(coursePng())], { type: 'image/png' }),
-          'e2e-course.png',
-        );
-        const image = await call<{ filename: string }>('POST', '/media/images/product', form);
-        await call('PUT', `/catalog/admin/products/${product.id}`, { img: image.filename });
-        const tabs = [
-          { tabName: 'เนื้อหาคอร์ส', item: 1, list: 'บทที่ 1 โครงสร้างตลาดและแนวรับแนวต้าน' },
-          { tabName: 'สิ่งที่จะได้รับ', item: 2, list: 'เอกสารประกอบการเรียนและกลุ่ม LINE' },
+    // the staff do it in the back office, as a person would: a tab of their own, desktop then phone
+    const staffContext = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
+    const admin = await staffContext.newPage();
+    admin.setDefaultTimeout(timeout);
+    admin.on('pageerror', (error) => pageErrors.push(error.message));
+    const adminShot = (name: string) =>
+      admin.screenshot({ path: path.join(artifacts, `${name}.png`), animations: 'disabled' });
+    const coachName = 'เอกชัย ชาร์ตแม่น';
+    const tabs = [
+      { tabName: 'เนื้อหาคอร์ส', item: 1, list: 'บทที่ 1 โครงสร้างตลาดและแนวรับแนวต้าน' },
+      { tabName: 'สิ่งที่จะได้รับ', item: 2, list: 'เอกสารประกอบการเรียนและกลุ่ม LINE' },
+    ];
+    let created: { imageSrc: string; tabs: typeof tabs };
+    try {
+      await step('staff (back office): log in at /admin/login', async () => {
+        await admin.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+        await admin.getByTestId('staff-username').fill(opts.staffUsername);
+        await admin.getByTestId('staff-password').fill(opts.staffPassword);
+        await admin.getByTestId('staff-submit').click();
+        await admin.waitForURL((url) => url.pathname === '/admin/');
+      });
+
+      await step(
+        'staff (back office): a coach at /admin/coach, a bank account at /admin/bookbank',
+        async () => {
+          await admin.goto(`${baseUrl}/admin/coach`, { waitUntil: 'domcontentloaded' });
+          await admin.getByTestId('coaches-new').click();
+          const coach = admin.getByTestId('coach-dialog');
+          await coach.getByTestId('coach-name').fill(coachName);
+          await coach.getByTestId('coach-nickname').fill('โค้ชอี');
+          await coach.getByTestId('coach-position').fill('Head coach');
+          await coach.getByTestId('coach-detail').fill('เทรดค่าเงินและหุ้นมากว่า 10 ปี');
+          await coach.getByTestId('coach-dialog-save').click();
+          await coach.waitFor({ state: 'detached' });
+          await admin.getByTestId('coaches-table-row').filter({ hasText: coachName }).first().waitFor();
+
+          await admin.goto(`${baseUrl}/admin/bookbank`, { waitUntil: 'domcontentloaded' });
+          await admin.getByTestId('bank-accounts-new').click();
+          const account = admin.getByTestId('bank-account-dialog');
+          await account.getByTestId('bank-account-bank').fill('ธนาคารกสิกรไทย');
+          await account.getByTestId('bank-account-number').fill('123-4-56789-0');
+          await account.getByTestId('bank-account-name').fill('บริษัท เรียน จำกัด');
+          await account.getByTestId('bank-account-type').fill('ออมทรัพย์');
+          await account.getByTestId('bank-account-dialog-save').click();
+          await account.waitFor({ state: 'detached' });
+          await admin
+            .getByTestId('bank-accounts-table-row')
+            .filter({ hasText: '123-4-56789-0' })
+            .first()
+            .waitFor();
+        },
+      );
+
+      created = await step(
+        'staff (back office): /admin/product → new → fields, price in baht, image uploaded → create',
+        async () => {
+          const dir = await mkdtemp(path.join(tmpdir(), 'rian-e2e-'));
+          const file = path.join(dir, 'e2e-course.png');
+          await writeFile(file, coursePng());
+          await admin.goto(`${baseUrl}/admin/product`, { waitUntil: 'domcontentloaded' });
+          await admin.getByTestId('products-new').click();
+          const dialog = admin.getByTestId('product-dialog');
+          await dialog.getByTestId('product-url').fill(shop.url);
+          await dialog.getByTestId('product-title').fill(shop.title);
+          await dialog.getByTestId('product-subtitle').fill('เทรดอย่างมีระบบ ตั้งแต่พื้นฐานถึงแผนการเทรด');
+          await dialog.getByTestId('product-price').fill('12900.00');
+          await dialog.getByTestId('product-priceUnchanged').fill('15,900');
+          await dialog.getByTestId('product-start').fill(bangkokDay(30));
+          await dialog.getByTestId('product-to').fill(bangkokDay(60));
+          await dialog.getByTestId('product-format').selectOption('online');
+          await dialog.getByTestId('product-detail').fill('คอร์สออนไลน์ 6 บทเรียน พร้อมเอกสารประกอบและกลุ่มสมาชิก');
+          await dialog.getByTestId('product-priceList').check();
+          const uploaded = admin.waitForResponse(
+            (r) =>
+              new URL(r.url()).pathname === '/api/media/images/product' && r.request().method() === 'POST',
+          );
+          await dialog.getByTestId('product-img-input').setInputFiles(file);
+          const upload = await uploaded;
+          assert(upload.ok(), `the image upload answered ${upload.status()}`);
+          const stored = (await upload.json()) as { url: string; filename: string };
+          const preview = dialog.getByTestId('product-img-preview');
+          await preview.waitFor();
+          // the preview is the stored image read back through the gateway: wait until it has loaded
+          await preview
+            .evaluate((img: HTMLImageElement) =>
+              img.complete && img.naturalWidth > 0
+                ? undefined
+                : new Promise<void>((resolve, reject) => {
+                    img.addEventListener('load', () => resolve(), { once: true });
+                    img.addEventListener('error', () => reject(new Error(`${img.src} did not load`)), {
+                      once: true,
+                    });
+                  }),
+            )
+            .catch((error: unknown) => {
+              throw new Error(`the uploaded image does not show in the dialog: ${String(error)}`);
+            });
+          await rm(dir, { recursive: true, force: true });
+          // desktop: the dialog's first fields (url, title, price); phone: the uploaded image's preview
+          await dialog.evaluate((el) => el.scrollTo({ top: 0 }));
+          await adminShot('18-admin-product-dialog');
+          await admin.setViewportSize(PHONE);
+          await preview.scrollIntoViewIfNeeded();
+          await adminShot('19-admin-product-dialog-phone');
+          await admin.setViewportSize(DESKTOP);
+          const saved = admin.waitForResponse(
+            (r) =>
+              new URL(r.url()).pathname === '/api/catalog/admin/products' && r.request().method() === 'POST',
+          );
+          await dialog.getByTestId('product-save').click();
+          const reply = await saved;
+          assert(reply.ok(), `creating the product answered ${reply.status()}`);
+          await dialog.waitFor({ state: 'detached' });
+          return { imageSrc: stored.url, tabs };
+        },
+      );
+
+      await step("staff (back office): the product's prices — CG1 Early Bird and today's NL", async () => {
+        await admin.getByTestId('products-search').fill(shop.url);
+        const row = admin.getByTestId('products-table-row').filter({ hasText: shop.url });
+        await row.getByText('฿12,900.00').waitFor();
+        await row.getByTestId('product-prices').click();
+        const dialog = admin.getByTestId('product-dialog');
+        await dialog.getByTestId('price-new').waitFor();
+        const prices = [
+          {
+            type: 'EB',
+            member: 'CG1',
+            title: 'Early Bird สมาชิก CG1',
+            value: '9900',
+            to: shop.ebTo,
+            fee: true,
+          },
+          { type: 'NL', member: 'NL', title: 'ราคาปกติ', value: '12900.00', to: shop.today, fee: false },
         ];
-        for (const tab of tabs) {
-          const type = await call<{ id: string }>('POST', '/catalog/admin/detail-types', {
-            tabName: tab.tabName,
-            item: tab.item,
-          });
-          await call('POST', '/catalog/admin/detail-lists', {
-            productId: product.id,
-            typeId: type.id,
-            title: tab.list,
-            detail: 'อธิบายทีละขั้นตอน พร้อมตัวอย่างจากกราฟจริง',
-          });
+        for (const price of prices) {
+          await dialog.getByTestId('price-new').click();
+          const form = admin.getByTestId('price-dialog');
+          await form.getByTestId('price-type').selectOption(price.type);
+          await form.getByTestId('price-member').selectOption(price.member);
+          await form.getByTestId('price-title').fill(price.title);
+          await form.getByTestId('price-value').fill(price.value);
+          await form.getByTestId('price-start').fill(shop.today);
+          await form.getByTestId('price-to').fill(price.to);
+          if (price.fee) await form.getByTestId('price-fee').check();
+          await form.getByTestId('price-dialog-save').click();
+          await form.waitFor({ state: 'detached' });
+          await dialog.getByTestId('prices-row').filter({ hasText: price.title }).waitFor();
         }
-        const coach = await call<{ id: string }>('POST', '/catalog/admin/coaches', {
-          name: 'เอกชัย ชาร์ตแม่น',
-          nickname: 'โค้ชอี',
-          position: 'Head coach',
-          detail: 'เทรดค่าเงินและหุ้นมากว่า 10 ปี',
-        });
-        await call('POST', '/catalog/admin/product-coaches', { productId: product.id, coachId: coach.id });
-        await call('POST', '/catalog/admin/bank-accounts', {
-          bankName: 'ธนาคารกสิกรไทย',
-          accountName: 'บริษัท เรียน จำกัด',
-          account: '123-4-56789-0',
-          type: 'ออมทรัพย์',
-        });
-        // the member price (CG1, card fee waived) and today's normal price
-        await call('POST', `/catalog/admin/products/${product.id}/prices`, {
-          type: 'EB',
-          member: 'CG1',
-          value: 990_000,
-          title: 'Early Bird สมาชิก CG1',
-          start: shop.today,
-          to: shop.ebTo,
-          fee: 'Y',
-        });
-        await call('POST', `/catalog/admin/products/${product.id}/prices`, {
-          type: 'NL',
-          member: 'NL',
-          value: 1_290_000,
-          title: 'ราคาปกติ',
-          start: shop.today,
-          to: shop.today,
-        });
-        return { productId: product.id, image: image.filename, tabs };
-      },
-    );
+        await adminShot('20-admin-product-prices');
+      });
+
+      await step(
+        'staff (back office): two page tabs with an item each, and the coach, in the dialog',
+        async () => {
+          const dialog = admin.getByTestId('product-dialog');
+          await dialog.getByTestId('product-tab-details').click();
+          for (const tab of tabs) {
+            await dialog.getByTestId('detail-type-new').click();
+            const form = admin.getByTestId('detail-type-dialog');
+            await form.getByTestId('detail-type-name').fill(tab.tabName);
+            await form.getByTestId('detail-type-item').fill(String(tab.item));
+            await form.getByTestId('detail-type-dialog-save').click();
+            await form.waitFor({ state: 'detached' });
+            await dialog.getByTestId('detail-types-row').filter({ hasText: tab.tabName }).first().waitFor();
+          }
+          for (const tab of tabs) {
+            await dialog.getByTestId('detail-new').click();
+            const form = admin.getByTestId('detail-dialog');
+            await form.getByTestId('detail-type').selectOption({ label: tab.tabName });
+            await form.getByTestId('detail-item').fill(String(tab.item));
+            await form.getByTestId('detail-title').fill(tab.list);
+            await form.getByTestId('detail-detail').fill('อธิบายทีละขั้นตอน พร้อมตัวอย่างจากกราฟจริง');
+            await form.getByTestId('detail-dialog-save').click();
+            await form.waitFor({ state: 'detached' });
+            await dialog.getByTestId('details-row').filter({ hasText: tab.list }).waitFor();
+          }
+          await dialog.getByTestId('product-tab-coaches').click();
+          await dialog.getByTestId('product-coach-select').selectOption({ label: `${coachName} (โค้ชอี)` });
+          await dialog.getByTestId('product-coach-add').click();
+          await dialog.getByTestId('product-coaches-row').filter({ hasText: coachName }).waitFor();
+          await admin.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        },
+      );
+    } finally {
+      await staffContext.close();
+    }
 
     await step('visitor: the search dropdown finds the product; its page shows tabs and price', async () => {
       const visitorContext = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
@@ -721,13 +835,13 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
         await visitor.getByTestId('member-prices-login-prompt').waitFor();
         const image = visitor.getByTestId('product-image');
         const src = await image.getAttribute('src');
-        assert(src === `/api/product/${created.image}`, `the product image is ${src}`);
+        assert(src === created.imageSrc, `the product image is ${src}, expected ${created.imageSrc}`);
         const loaded = await image.evaluate(
           (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
         );
         assert(loaded, 'the product image did not load');
         await visitor.screenshot({
-          path: path.join(artifacts, '18-product-visitor.png'),
+          path: path.join(artifacts, '21-product-visitor.png'),
           fullPage: true,
           animations: 'disabled',
         });
@@ -786,7 +900,7 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
         await page.getByRole('heading', { level: 1, name: shop.title }).waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert(overflow <= 0, `the product page is ${overflow}px wider than the phone`);
-        await shot('19-product-member-phone');
+        await shot('22-product-member-phone');
         await page.setViewportSize(DESKTOP);
       },
     );
