@@ -210,9 +210,9 @@ describe('gateway configuration', () => {
     expect(() => readConfig({ GATEWAY_SERVICES: 'auth,shop' })).toThrow(/shop/);
   });
 
-  it('defaults to auth, catalog, notifications and media on their default ports', () => {
+  it('defaults to auth, catalog, notifications, media and orders on their default ports', () => {
     const config = readConfig({});
-    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications,media');
+    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications,media,orders');
     expect(config.AUTH_URL).toBe('http://127.0.0.1:3101');
     expect(config.MEDIA_URL).toBe('http://127.0.0.1:3108');
     expect(config.PORT).toBe(3000);

@@ -271,6 +271,44 @@ export const ERRORS = {
     en: 'This coupon code is only for the listed e-mails',
   },
   'coupon.used_up': { status: 409, th: 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว', en: 'This coupon code has been used up' },
+  // orders: checkout and the member's orders
+  'orders.idempotency_key_required': {
+    status: 400,
+    th: 'ต้องระบุ Idempotency-Key (ไม่เกิน 100 ตัวอักษร)',
+    en: 'An Idempotency-Key header (at most 100 characters) is required',
+  },
+  'orders.idempotency_conflict': {
+    status: 409,
+    th: 'Idempotency-Key นี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว',
+    en: 'This Idempotency-Key was already used for a different order',
+  },
+  'orders.product_not_found': { status: 404, th: 'ไม่พบสินค้านี้', en: 'The product was not found' },
+  'orders.price_not_available': {
+    status: 422,
+    th: 'ราคานี้ไม่สามารถซื้อได้ในวันนี้',
+    en: 'This price cannot be bought by you today',
+  },
+  'orders.installments_unavailable': {
+    status: 422,
+    th: 'สินค้านี้ไม่มีแผนผ่อนชำระในวันนี้',
+    en: 'This product has no instalment plan open today',
+  },
+  'orders.installments_too_small': {
+    status: 422,
+    th: 'ยอดนี้ไม่สามารถแบ่งผ่อนชำระได้',
+    en: 'This amount cannot be split into instalments',
+  },
+  'orders.coin_pay_unavailable': {
+    status: 422,
+    th: 'สินค้านี้ไม่สามารถชำระด้วย Coin ได้',
+    en: 'This product cannot be paid with coins',
+  },
+  'orders.coin_no_receipt': {
+    status: 422,
+    th: 'การชำระด้วย Coin ไม่สามารถออกใบเสร็จได้',
+    en: 'A receipt cannot be issued for a coin payment',
+  },
+  'orders.order_not_found': { status: 404, th: 'ไม่พบคำสั่งซื้อนี้', en: 'The order was not found' },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

@@ -7,6 +7,7 @@ import { CATALOG_CONTENT_EVENTS } from './catalog-content.js';
 import { CATALOG_COMMERCE_EVENTS } from './catalog-commerce.js';
 import { DeliveryFailed } from './notifications.js';
 import { FileStored } from './media.js';
+import { ORDERS_EVENTS } from './orders.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -22,6 +23,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...CATALOG_COMMERCE_EVENTS,
     DeliveryFailed,
     FileStored,
+    ...ORDERS_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

@@ -10,7 +10,13 @@ import { ProductCourseList } from './entities/product-course-list.js';
 import { InstallmentPlan } from './entities/installment-plan.js';
 import { InstallmentPlanEmail } from './entities/installment-plan-email.js';
 import { CatalogTombstone } from './entities/catalog-tombstone.js';
+import { Order } from './entities/order.js';
+import { OrderDetail } from './entities/order-detail.js';
+import { OrderTransfer } from './entities/order-transfer.js';
+import { Coupon, CouponEmail } from './entities/coupon.js';
 import catalogReadModel from './plugins/app/read-model.js';
+import checkout from './plugins/app/checkout.js';
+import orderRoutes from './routes/orders/index.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
 import { onCatalogPriceChanged } from './messaging/handlers/on-catalog-price-changed.js';
@@ -19,8 +25,8 @@ import { onCatalogInstallmentPlanChanged } from './messaging/handlers/on-catalog
 import { onCatalogInstallmentPlanDeleted } from './messaging/handlers/on-catalog-installment-plan-deleted.js';
 
 /**
- * Builds the orders app (never listens). This first slice holds the catalog read model and its
- * consumers; the money and coupon rules are pure functions in src/domain/.
+ * Builds the orders app (never listens): checkout and the member's orders, on top of the catalog
+ * read model and its consumers; the money and coupon rules are pure functions in src/domain/.
  */
 export async function buildApp(
   config: Config,
@@ -38,13 +44,21 @@ export async function buildApp(
       InstallmentPlan,
       InstallmentPlanEmail,
       CatalogTombstone,
+      Order,
+      OrderDetail,
+      OrderTransfer,
+      Coupon,
+      CouponEmail,
     ],
     migrations,
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     // not encapsulated: the read model is the app's, for its future routes and for tests
     routes: fp(async (app) => {
-      await app.register(catalogReadModel, opts.clock ? { clock: opts.clock } : {});
+      const clock = opts.clock ? { clock: opts.clock } : {};
+      await app.register(catalogReadModel, clock);
+      await app.register(checkout, clock);
+      await app.register(orderRoutes);
     }),
     consumers: () => [
       onCatalogProductChanged,

@@ -1,4 +1,5 @@
 import { Migration } from '@rian/kit/db';
+import { OrdersOrders } from './0002-orders.js';
 
 /**
  * The catalog read model: orders' own copy of what is sold, fed by `catalog.*` events, so checkout
@@ -77,4 +78,7 @@ export class OrdersInit extends Migration {
   }
 }
 
-export const migrations = [{ name: 'orders_0001_init', class: OrdersInit }];
+export const migrations = [
+  { name: 'orders_0001_init', class: OrdersInit },
+  { name: 'orders_0002_orders', class: OrdersOrders },
+];
