@@ -10,7 +10,14 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
 export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders'];
-export const DEFAULT_PORTS = { gateway: 3000, auth: 3101, catalog: 3102, notifications: 3103, orders: 3104, media: 3108 };
+export const DEFAULT_PORTS = {
+  gateway: 3000,
+  auth: 3101,
+  catalog: 3102,
+  notifications: 3103,
+  orders: 3104,
+  media: 3108,
+};
 
 const isTTY = process.stdout.isTTY;
 const paint = (code, s) => (isTTY ? `\x1b[${code}m${s}\x1b[0m` : s);
