@@ -271,6 +271,24 @@ export const ERRORS = {
     en: 'This coupon code is only for the listed e-mails',
   },
   'coupon.used_up': { status: 409, th: 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว', en: 'This coupon code has been used up' },
+  // orders: coupon back office (spec 02 §5 "มีรหัสคูปองนี้เเล้ว" verbatim; the others are ours)
+  'coupon.code_taken': { status: 409, th: 'มีรหัสคูปองนี้เเล้ว', en: 'This coupon code already exists' },
+  'coupon.in_use': {
+    status: 409,
+    th: 'คูปองนี้ถูกใช้ในคำสั่งซื้อแล้ว ลบไม่ได้',
+    en: 'This coupon has been used in orders and cannot be deleted',
+  },
+  'coupon.email_not_found': { status: 404, th: 'ไม่พบ Email นี้ในคูปอง', en: 'The e-mail is not on this coupon' },
+  'coupon.dates_reversed': {
+    status: 400,
+    th: 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
+    en: 'The end must not be before the start',
+  },
+  'coupon.percent_decimals': {
+    status: 400,
+    th: 'เปอร์เซ็นต์มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง',
+    en: 'The percent may have at most 2 decimals',
+  },
   // orders: checkout and the member's orders
   'orders.idempotency_key_required': {
     status: 400,
@@ -309,6 +327,17 @@ export const ERRORS = {
     en: 'A receipt cannot be issued for a coin payment',
   },
   'orders.order_not_found': { status: 404, th: 'ไม่พบคำสั่งซื้อนี้', en: 'The order was not found' },
+  // orders: back office and cancel by code
+  'orders.not_cancellable': {
+    status: 409,
+    th: 'คำสั่งซื้อนี้ยกเลิกไม่ได้ (ชำระเงินแล้วหรือยกเลิกไปแล้ว)',
+    en: 'This order can no longer be cancelled (already paid or cancelled)',
+  },
+  'orders.unknown_orders': {
+    status: 400,
+    th: 'ไม่พบคำสั่งซื้อบางรายการ ไม่มีการเปลี่ยนแปลงใดๆ',
+    en: 'Some orders were not found; nothing was changed',
+  },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

@@ -8,6 +8,7 @@ import { CATALOG_COMMERCE_EVENTS } from './catalog-commerce.js';
 import { DeliveryFailed } from './notifications.js';
 import { FileStored } from './media.js';
 import { ORDERS_EVENTS } from './orders.js';
+import { ORDERS_ADMIN_EVENTS } from './orders-admin.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -24,6 +25,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     DeliveryFailed,
     FileStored,
     ...ORDERS_EVENTS,
+    ...ORDERS_ADMIN_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

@@ -57,11 +57,13 @@ export type CheckoutBody = Static<typeof CheckoutBody>;
 
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-export const OrderStatusSchema = Type.Union([
-  Type.Literal('wait'),
-  Type.Literal('paid'),
-  Type.Literal('cancel'),
-]);
+/** spec 02 §4: wait (new), paid, not (cancelled) */
+export const OrderStatusSchema = Type.Union(
+  [Type.Literal('wait'), Type.Literal('paid'), Type.Literal('not')],
+  {
+    'x-error': 'validation.format',
+  },
+);
 
 export const OrderDetailView = Type.Object({
   productId: Uuid(),

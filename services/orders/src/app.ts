@@ -17,6 +17,13 @@ import { Coupon, CouponEmail } from './entities/coupon.js';
 import catalogReadModel from './plugins/app/read-model.js';
 import checkout from './plugins/app/checkout.js';
 import orderRoutes from './routes/orders/index.js';
+import adminOrders from './plugins/app/admin-orders.js';
+import adminOrderRoutes from './routes/admin-orders/index.js';
+import { orderBackOfficeMigrations } from './migrations/0003-order-back-office.js';
+import { couponAdminMigrations } from './migrations/0004-coupon-admin.js';
+import coupons from './plugins/app/coupons.js';
+import adminCouponRoutes from './routes/admin-coupons/index.js';
+import couponRoutes from './routes/coupons/index.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
 import { onCatalogPriceChanged } from './messaging/handlers/on-catalog-price-changed.js';
@@ -50,7 +57,7 @@ export async function buildApp(
       Coupon,
       CouponEmail,
     ],
-    migrations,
+    migrations: [...migrations, ...orderBackOfficeMigrations, ...couponAdminMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     // not encapsulated: the read model is the app's, for its future routes and for tests
@@ -59,6 +66,11 @@ export async function buildApp(
       await app.register(catalogReadModel, clock);
       await app.register(checkout, clock);
       await app.register(orderRoutes);
+      await app.register(adminOrders, clock);
+      await app.register(adminOrderRoutes);
+      await app.register(coupons, clock);
+      await app.register(adminCouponRoutes);
+      await app.register(couponRoutes);
     }),
     consumers: () => [
       onCatalogProductChanged,

@@ -18,6 +18,11 @@ export const Coupon = defineEntity({
     percent: p.decimal('number').nullable(),
     point: p.integer().nullable(),
     pay: p.bigint('number').nullable(),
+    year: p.integer().nullable(),
+    month: p.integer().nullable(),
+    day: p.integer().nullable(),
+    hour: p.integer().nullable(),
+    payment: p.string().length(50).nullable(),
     start: p.date().fieldName('start_date').nullable(),
     startTime: p.string().length(5).nullable(),
     to: p.date().fieldName('to_date').nullable(),
@@ -31,13 +36,15 @@ export const Coupon = defineEntity({
 });
 export type CouponEntity = InferEntity<typeof Coupon>;
 
-/** An e-mail an e-mail-only coupon is for (removed = soft deleted). */
+/** An e-mail an e-mail-only coupon is for (removed = soft deleted; re-adding restores it). */
 export const CouponEmail = defineEntity({
   name: 'CouponEmail',
   tableName: 'coupon_emails',
   properties: {
     couponId: p.uuid().primary(),
     email: p.string().length(254).primary(),
+    /** the back office's handle on one entry */
+    id: p.uuid().unique(),
     removed: p.boolean(),
   },
 });

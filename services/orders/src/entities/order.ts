@@ -1,8 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { YesNo } from '@rian/proto-contracts/enums';
 import type { ReceiptRequest } from '@rian/proto-contracts/orders';
+import type { OrderStatus } from '../domain/order-status.js';
 
-export type OrderStatus = 'wait' | 'paid' | 'cancel';
+export type { OrderStatus };
 
 /** An order (spec 02 §3 Order); amounts in satang as checkout computed them. */
 export const Order = defineEntity({

@@ -26,6 +26,7 @@ import {
   type ReceiptType,
 } from '../../domain/money.js';
 import { bangkokDay } from '../../domain/bangkok-time.js';
+import { CANCELLED } from '../../domain/order-status.js';
 import { normalEmail } from '../../domain/sellable.js';
 import type { CatalogReadModel, OpenPlanView } from './read-model.js';
 
@@ -174,7 +175,7 @@ export class Checkout {
         !!email &&
         (await em.count(CouponEmail, { couponId: coupon.id, email, removed: false })) > 0;
       const usedCount = coupon
-        ? await em.count(Order, { couponId: coupon.id, status: { $ne: 'cancel' } })
+        ? await em.count(Order, { couponId: coupon.id, status: { $ne: CANCELLED } })
         : 0;
       const check = checkCoupon(coupon ? couponRule(coupon) : null, {
         now: a.now,

@@ -1,0 +1,152 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Page, RequiredText, Satang, Uuid } from './common.js';
+import { defineEvent } from './envelope.js';
+import { OrderStatusSchema, OrderView, PaymentTypeSchema, ReceiptRequest } from './orders.js';
+
+/**
+ * The orders back office (spec 02 §2 /admin/orders, §3 Order, §4 Book dispatch flag, §7
+ * ordersByStatus, ordersByDate, ordersTotalStatus, ordersUpdataListBookSend, orderscancelByCode).
+ * Dates are Asia/Bangkok days; amounts are satang (the CSV report alone shows baht).
+ */
+
+export const BookDispatchSchema = Type.Union([Type.Literal('Y'), Type.Literal('N'), Type.Literal('C')], {
+  'x-error': 'validation.format',
+});
+
+const Day = (description: string) =>
+  Type.String({ format: 'date', description, 'x-error': 'validation.format' });
+
+export const ADMIN_ORDER_SORTS = ['createdAt', '-createdAt', 'orderNo', '-orderNo', 'net', '-net'] as const;
+
+export const AdminOrdersQuery = Type.Object({
+  status: Type.Optional(OrderStatusSchema),
+  from: Type.Optional(Day('first Asia/Bangkok day ordered, included')),
+  to: Type.Optional(Day('last Asia/Bangkok day ordered, included')),
+  productId: Type.Optional(Uuid()),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'part of the reference, e-mail or tracking number, or the order number',
+      'x-error': { minLength: 'validation.required', maxLength: 'validation.too_long' },
+    }),
+  ),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  sort: Type.Union(
+    ADMIN_ORDER_SORTS.map((s) => Type.Literal(s)),
+    { default: '-createdAt', 'x-error': 'validation.format' },
+  ),
+});
+export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
+
+/** What the back office adds to an order: buyer, product title and the staff-kept flags. */
+const AdminFields = {
+  userEmail: Type.Union([Type.String(), Type.Null()]),
+  productId: Type.Union([Uuid(), Type.Null()]),
+  productTitle: Type.Union([Type.String(), Type.Null()]),
+  bookSend: BookDispatchSchema,
+  tracking: Type.Union([Type.String(), Type.Null()]),
+  trackingBy: Type.Union([Type.String(), Type.Null()]),
+  certificate: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+};
+
+export const AdminOrderRow = Type.Object({
+  id: Uuid(),
+  orderNo: Type.Integer(),
+  reference: Type.String(),
+  userId: Type.String(),
+  status: OrderStatusSchema,
+  paymentType: PaymentTypeSchema,
+  total: Satang(),
+  discount: Satang(),
+  net: Satang(),
+  createdAt: Type.String({ format: 'date-time' }),
+  ...AdminFields,
+});
+export type AdminOrderRow = Static<typeof AdminOrderRow>;
+export const AdminOrdersPage = Page(AdminOrderRow);
+
+/** One order with details, instalment schedule, invoice and the back-office fields. */
+export const AdminOrderView = Type.Composite([
+  OrderView,
+  Type.Object({
+    ...AdminFields,
+    receiptInfo: Type.Union([ReceiptRequest, Type.Null()]),
+  }),
+]);
+export type AdminOrderView = Static<typeof AdminOrderView>;
+
+/** ordersTotalStatus: how many orders are in each status (the "waiting for confirmation" badge). */
+export const AdminOrderCounts = Type.Object({
+  wait: Type.Integer({ minimum: 0 }),
+  paid: Type.Integer({ minimum: 0 }),
+  not: Type.Integer({ minimum: 0 }),
+});
+
+export const BOOK_DISPATCH_MAX = 500;
+
+/** ordersUpdataListBookSend: one flag for a list of orders, all or nothing. */
+export const BookDispatchBody = Type.Object(
+  {
+    ids: Type.Array(Uuid(), {
+      minItems: 1,
+      maxItems: BOOK_DISPATCH_MAX,
+      uniqueItems: true,
+      'x-error': { minItems: 'validation.required', maxItems: 'validation.too_long' },
+    }),
+    status: BookDispatchSchema,
+  },
+  { additionalProperties: false },
+);
+export type BookDispatchBody = Static<typeof BookDispatchBody>;
+export const BookDispatchReply = Type.Object({ updated: Type.Integer({ minimum: 0 }) });
+
+export const TrackingBody = Type.Object({ tracking: RequiredText(100) }, { additionalProperties: false });
+
+export const ReportQuery = Type.Object({
+  from: Day('first Asia/Bangkok day ordered, included'),
+  to: Day('last Asia/Bangkok day ordered, included'),
+});
+
+export const CancelByCodeBody = Type.Object(
+  {
+    code: Type.String({
+      minLength: 1,
+      maxLength: 14,
+      description: 'the order reference, SPSK + 10 digits',
+      'x-error': { minLength: 'validation.required', maxLength: 'validation.too_long' },
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** ordersByCode summary (spec 02 §3): what the person cancelling sees. */
+export const CancelByCodeReply = Type.Object({
+  reference: Type.String(),
+  status: OrderStatusSchema,
+  productTitle: Type.Union([Type.String(), Type.Null()]),
+  total: Satang(),
+  discount: Satang(),
+  net: Satang(),
+});
+
+// ---------- events ----------
+
+/** An order still waiting was cancelled (status not): its coupon use is released, nothing is due. */
+export const OrderCancelled = defineEvent(
+  'orders.order.cancelled',
+  1,
+  Type.Object({
+    orderId: Uuid(),
+    orderNo: Type.Integer({ minimum: 1 }),
+    reference: Type.String(),
+    userId: Type.String(),
+    couponId: Type.Union([Uuid(), Type.Null()]),
+    /** who: 'code' = cancel by code (public), else the staff id */
+    cancelledBy: Type.String(),
+    cancelledAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const ORDERS_ADMIN_EVENTS = [OrderCancelled];

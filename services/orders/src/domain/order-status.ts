@@ -1,0 +1,29 @@
+/**
+ * Order status (spec 02 §4): an order starts `wait`; `paid` once payment is confirmed; `not` is
+ * the spec's cancelled ("a local transition to not exists"). Which move is allowed is data, so the
+ * back office, cancel by code and later payments read one table.
+ */
+export const ORDER_STATUSES = ['wait', 'paid', 'not'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The cancelled status: such an order no longer holds a coupon use. */
+export const CANCELLED: OrderStatus = 'not';
+
+/**
+ * from → the statuses it may become. A paid order is not cancelled here: undoing a payment is a
+ * refund, which is payments' business, not a status flip. A cancelled order stays cancelled (its
+ * coupon use was released and may already be taken by someone else).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  wait: ['paid', 'not'],
+  paid: [],
+  not: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Book dispatch flag (spec 02 §4): N not sent, Y sent, C (the spec's third value, kept as data). */
+export const BOOK_DISPATCH = ['Y', 'N', 'C'] as const;
+export type BookDispatch = (typeof BOOK_DISPATCH)[number];

@@ -1,0 +1,331 @@
+import fp from 'fastify-plugin';
+import type { EntityManager } from '@rian/kit/db';
+import type { Kit } from '@rian/kit/service';
+import type { Principal } from '@rian/kit/tokens';
+import { fieldError, ProblemError } from '@rian/kit/errors';
+import {
+  OrderCancelled,
+  type AdminOrderRow,
+  type AdminOrdersQuery,
+  type AdminOrderView,
+  type BookDispatchBody,
+} from '@rian/proto-contracts/orders-admin';
+import type { ReceiptRequest } from '@rian/proto-contracts/orders';
+import { CANCELLED, canTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
+import type { Checkout } from './checkout.js';
+
+type Row = Record<string, unknown>;
+
+/** `yyyy-mm-dd` (Asia/Bangkok) → the instant that day starts, as SQL; `to` is made exclusive by +1 day. */
+const FROM_DAY = `(?::date)::timestamp at time zone 'Asia/Bangkok'`;
+const BEFORE_DAY_AFTER = `(?::date + 1)::timestamp at time zone 'Asia/Bangkok'`;
+
+const SORTS: Record<AdminOrdersQuery['sort'], string> = {
+  createdAt: 'o.created_at asc, o.order_no asc',
+  '-createdAt': 'o.created_at desc, o.order_no desc',
+  orderNo: 'o.order_no asc',
+  '-orderNo': 'o.order_no desc',
+  net: 'o.net asc, o.order_no asc',
+  '-net': 'o.net desc, o.order_no desc',
+};
+
+/** One product per order today (checkout sells one); the first detail names it. */
+const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title
+  from orders o
+  left join lateral (select product_id from order_details where order_id = o.order_id
+                     order by detail_id limit 1) d on true
+  left join sellable_products sp on sp.product_id = d.product_id`;
+
+const num = (v: unknown) => Number(v);
+const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+function toRow(r: Row): AdminOrderRow {
+  return {
+    id: String(r.order_id),
+    orderNo: num(r.order_no),
+    reference: String(r.reference),
+    userId: String(r.user_id),
+    status: r.status as OrderStatus,
+    paymentType: num(r.payment_type) as AdminOrderRow['paymentType'],
+    total: num(r.total),
+    discount: num(r.discount),
+    net: num(r.net),
+    createdAt: iso(r.created_at),
+    userEmail: (r.user_email as string | null) ?? null,
+    productId: (r.detail_product_id as string | null) ?? null,
+    productTitle: (r.product_title as string | null) ?? null,
+    bookSend: r.book_send as AdminOrderRow['bookSend'],
+    tracking: (r.tracking as string | null) ?? null,
+    trackingBy: (r.tracking_by as string | null) ?? null,
+    certificate: r.certificate as AdminOrderRow['certificate'],
+  };
+}
+
+/** Satang → baht with 2 decimals, exactly (no floating point). */
+export function baht(satang: number): string {
+  const s = Math.abs(satang);
+  return `${satang < 0 ? '-' : ''}${Math.floor(s / 100)}.${String(s % 100).padStart(2, '0')}`;
+}
+
+/** One CSV field (RFC 4180); a leading = + - @ is defused so Excel never runs it as a formula. */
+function csvField(v: string | number | null): string {
+  let s = v === null ? '' : String(v);
+  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const bangkokText = (v: unknown) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(v instanceof Date ? v : new Date(String(v)));
+
+export const REPORT_HEADER = [
+  'orderedAt',
+  'reference',
+  'orderNo',
+  'status',
+  'userEmail',
+  'product',
+  'paymentType',
+  'total',
+  'discount',
+  'vat',
+  'fee',
+  'withholding',
+  'net',
+  'bookSend',
+  'tracking',
+];
+
+/**
+ * The orders back office (spec 02 §2 /admin/orders) and cancel by code. Reads are SQL over the
+ * order tables joined with the catalog read model (for the product title); every change is one
+ * transaction that locks the rows it changes.
+ */
+export class AdminOrders {
+  constructor(
+    private readonly kit: Kit,
+    private readonly checkout: Checkout,
+    private readonly clock: () => Date,
+  ) {}
+
+  private where(q: Partial<AdminOrdersQuery>): { sql: string; params: unknown[] } {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    if (q.status) {
+      parts.push('o.status = ?');
+      params.push(q.status);
+    }
+    if (q.from) {
+      parts.push(`o.created_at >= ${FROM_DAY}`);
+      params.push(q.from);
+    }
+    if (q.to) {
+      parts.push(`o.created_at < ${BEFORE_DAY_AFTER}`);
+      params.push(q.to);
+    }
+    if (q.productId) {
+      parts.push('exists (select 1 from order_details x where x.order_id = o.order_id and x.product_id = ?)');
+      params.push(q.productId);
+    }
+    if (q.q) {
+      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(
+        '(o.reference ilike ? or o.user_email ilike ? or o.tracking ilike ? or o.order_no::text = ?)',
+      );
+      params.push(like, like, like, q.q);
+    }
+    return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
+  }
+
+  async list(q: AdminOrdersQuery) {
+    const em = this.kit.orm.em.fork();
+    const w = this.where(q);
+    const [{ n }] = (await em.execute(
+      `select count(*)::int as n from orders o ${w.sql}`,
+      w.params as never[],
+    )) as [{ n: number }];
+    const rows = (await em.execute(`${SELECT} ${w.sql} order by ${SORTS[q.sort]} limit ? offset ?`, [
+      ...w.params,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    ] as never[])) as Row[];
+    return { items: rows.map(toRow), page: q.page, pageSize: q.pageSize, total: n };
+  }
+
+  async one(principal: Principal, id: string): Promise<AdminOrderView> {
+    const em = this.kit.orm.em.fork();
+    const [row] = (await em.execute(`${SELECT} where o.order_id = ?`, [id])) as Row[];
+    if (!row) throw new ProblemError('orders.order_not_found');
+    const order = await this.checkout.one(principal, id);
+    const admin = toRow(row);
+    return {
+      ...order,
+      userEmail: admin.userEmail,
+      productId: admin.productId,
+      productTitle: admin.productTitle,
+      bookSend: admin.bookSend,
+      tracking: admin.tracking,
+      trackingBy: admin.trackingBy,
+      certificate: admin.certificate,
+      receiptInfo: (row.receipt_info as ReceiptRequest | null) ?? null,
+    };
+  }
+
+  async counts(): Promise<Record<OrderStatus, number>> {
+    const rows = (await this.kit.orm.em
+      .fork()
+      .execute(`select status, count(*)::int as n from orders group by status`)) as {
+      status: OrderStatus;
+      n: number;
+    }[];
+    const out = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+    for (const r of rows) out[r.status] = r.n;
+    return out;
+  }
+
+  /** All or nothing: one unknown id refuses the whole list (400 naming each), nothing changes. */
+  async bookDispatch(body: BookDispatchBody): Promise<{ updated: number }> {
+    return this.kit.orm.em.fork().transactional(async (em) => {
+      const found = (await em.execute(
+        `select order_id from orders where order_id in (${body.ids.map(() => '?').join(', ')}) for update`,
+        body.ids,
+      )) as { order_id: string }[];
+      const known = new Set(found.map((r) => r.order_id));
+      const unknown = body.ids.map((id, i) => ({ id, i })).filter((x) => !known.has(x.id));
+      if (unknown.length) {
+        throw new ProblemError('orders.unknown_orders', {
+          errors: unknown.map((x) => fieldError(`ids[${x.i}]`, 'orders.order_not_found')),
+          extra: { unknownIds: unknown.map((x) => x.id) },
+        });
+      }
+      await em.execute(
+        `update orders set book_send = ?, updated_at = ? where order_id in (${body.ids.map(() => '?').join(', ')})`,
+        [body.status, this.clock(), ...body.ids] as never[],
+      );
+      return { updated: body.ids.length };
+    });
+  }
+
+  async setTracking(principal: Principal, id: string, tracking: string): Promise<AdminOrderView> {
+    const now = this.clock();
+    await this.updateOne(id, `tracking = ?, tracking_by = ?, tracking_at = ?, updated_at = ?`, [
+      tracking.trim(),
+      principal.sub,
+      now,
+      now,
+    ]);
+    return this.one(principal, id);
+  }
+
+  async setCertificate(principal: Principal, id: string): Promise<AdminOrderView> {
+    await this.updateOne(id, `certificate = 'Y', updated_at = ?`, [this.clock()]);
+    return this.one(principal, id);
+  }
+
+  private async updateOne(id: string, set: string, params: unknown[]): Promise<void> {
+    const res = (await this.kit.orm.em
+      .fork()
+      .execute(`update orders set ${set} where order_id = ? returning order_id`, [
+        ...params,
+        id,
+      ] as never[])) as Row[];
+    if (!res.length) throw new ProblemError('orders.order_not_found');
+  }
+
+  /** Orders of the Asia/Bangkok days `from`…`to` as CSV: BOM (Excel reads UTF-8 Thai), header, baht. */
+  async reportCsv(from: string, to: string): Promise<string> {
+    const w = this.where({ from, to });
+    const rows = (await this.kit.orm.em
+      .fork()
+      .execute(`${SELECT} ${w.sql} order by o.created_at asc, o.order_no asc`, w.params as never[])) as Row[];
+    const lines = [REPORT_HEADER.join(',')];
+    for (const r of rows) {
+      lines.push(
+        [
+          bangkokText(r.created_at),
+          String(r.reference),
+          num(r.order_no),
+          String(r.status),
+          (r.user_email as string | null) ?? null,
+          (r.product_title as string | null) ?? null,
+          num(r.payment_type),
+          baht(num(r.total)),
+          baht(num(r.discount)),
+          baht(num(r.vat)),
+          baht(num(r.fee)),
+          baht(num(r.withholding)),
+          baht(num(r.net)),
+          String(r.book_send),
+          (r.tracking as string | null) ?? null,
+        ]
+          .map(csvField)
+          .join(','),
+      );
+    }
+    return `\uFEFF${lines.join('\r\n')}\r\n`;
+  }
+
+  /**
+   * Cancel by code (spec 02 §6, public): the SPSK reference is the secret. Only an order still
+   * waiting is cancelled; `orders.order.cancelled` tells payments and releases the coupon use.
+   */
+  async cancelByCode(code: string) {
+    return this.kit.orm.em.fork().transactional(async (em: EntityManager) => {
+      const [row] = (await em.execute(`${SELECT} where o.reference = ? for update of o`, [
+        code.trim().toUpperCase(),
+      ])) as Row[];
+      if (!row) throw new ProblemError('orders.order_not_found');
+      if (!canTransition(row.status as OrderStatus, CANCELLED))
+        throw new ProblemError('orders.not_cancellable');
+      const now = this.clock();
+      await em.execute(`update orders set status = ?, cancelled_at = ?, updated_at = ? where order_id = ?`, [
+        CANCELLED,
+        now,
+        now,
+        row.order_id,
+      ] as never[]);
+      await em.execute(
+        `update order_transfers set status = 'cancel' where order_id = ? and status = 'wait'`,
+        [row.order_id] as never[],
+      );
+      this.kit.outbox.add(em, OrderCancelled, {
+        orderId: String(row.order_id),
+        orderNo: num(row.order_no),
+        reference: String(row.reference),
+        userId: String(row.user_id),
+        couponId: (row.coupon_id as string | null) ?? null,
+        cancelledBy: 'code',
+        cancelledAt: now.toISOString(),
+      });
+      await em.flush();
+      return {
+        reference: String(row.reference),
+        status: CANCELLED,
+        productTitle: (row.product_title as string | null) ?? null,
+        total: num(row.total),
+        discount: num(row.discount),
+        net: num(row.net),
+      };
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminOrders: AdminOrders;
+  }
+}
+
+export default fp<{ clock?: () => Date }>(
+  async (app, opts) => {
+    app.decorate('adminOrders', new AdminOrders(app.kit, app.checkout, opts.clock ?? (() => new Date())));
+  },
+  { name: 'admin-orders', dependencies: ['checkout'] },
+);
