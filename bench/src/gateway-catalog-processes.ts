@@ -1,0 +1,194 @@
+/**
+ * The gateway-catalog scenario with every server in a process of its own, as `npm start` runs
+ * them: the catalog service (`services/catalog/src/server.ts`, Redis cache on), the gateway
+ * (`gateway/src/server.ts`, catalog only) and the plain Fastify baseline (src/baseline-server.ts,
+ * answering the JSON captured from the catalog) are child processes; autocannon drives them from
+ * this one. Unlike gateway-catalog.ts, the proxy does not share an event loop with the service or
+ * the load generator, so "through the gateway" vs "catalog directly" is the hop's own cost (on a
+ * box with fewer cores than processes they still share CPU time — the report says how many).
+ * Run: npm run gateway-catalog-processes -w @rian/bench   (DURATION=10 CONNECTIONS=50 to change the load)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { createTestEnv, freePort } from '@rian/kit/testing';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const duration = Number(process.env.DURATION ?? 5);
+const connections = Number(process.env.CONNECTIONS ?? 20);
+const warmup = Math.min(2, duration);
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+const SCENARIOS = [
+  { name: 'product list', path: '/products?pageSize=20' },
+  // a demo product (src/domain/demo-products.ts of catalog)
+  { name: 'product page', path: '/products/by-url/forex-basics' },
+] as const;
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  /** the end of its stderr, to say why it died */
+  stderr: string[];
+  exited: Promise<void>;
+}
+
+const children: Child[] = [];
+
+function start(name: string, script: string, extraEnv: Record<string, string>): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr.push(chunk);
+    if (stderr.length > 20) stderr.shift();
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const child = { name, proc, stderr, exited };
+  children.push(child);
+  return child;
+}
+
+async function stop(child: Child): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.proc.kill('SIGTERM');
+  const timer = setTimeout(() => child.proc.kill('SIGKILL'), STOP_GRACE_MS);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+async function waitReady(child: Child, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
+      throw new Error(
+        `${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}):\n${child.stderr.join('')}`,
+      );
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${child.name} not ready at ${url} after ${READY_TIMEOUT_MS / 1000}s (${last})`);
+}
+
+function load(url: string, seconds: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const env = await createTestEnv();
+let cleaning: Promise<void> | undefined;
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    await Promise.all(children.map(stop));
+    await env.cleanup();
+  })());
+// Ctrl-C mid-run still stops the children and drops the namespace
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const catalogPort = await freePort();
+  const catalogBase = `http://127.0.0.1:${catalogPort}`;
+  const catalogEnv = env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
+  const catalog = start('catalog', 'services/catalog/src/server.ts', {
+    ...catalogEnv,
+    DATABASE_URL: env.databaseUrl('catalog'),
+    HOST: '127.0.0.1',
+    PORT: String(catalogPort),
+  });
+  await waitReady(catalog, `${catalogBase}/readyz`);
+
+  const gatewayPort = await freePort();
+  const gatewayBase = `http://127.0.0.1:${gatewayPort}`;
+  const gateway = start('gateway', 'gateway/src/server.ts', {
+    HOST: '127.0.0.1',
+    PORT: String(gatewayPort),
+    LOG_LEVEL: 'silent',
+    RIAN_NAMESPACE: env.namespace,
+    REDIS_URL: catalogEnv.REDIS_URL!,
+    GATEWAY_SERVICES: 'catalog',
+    CATALOG_URL: catalogBase,
+  });
+  await waitReady(gateway, `${gatewayBase}/api/health`);
+
+  const samples = new Map<string, string>();
+  for (const s of SCENARIOS) {
+    const res = await fetch(`${catalogBase}${s.path}`);
+    if (res.status !== 200) throw new Error(`${s.path} answered ${res.status}: is the demo product seeded?`);
+    samples.set(s.path, await res.text());
+  }
+  const baselinePort = await freePort();
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const baseline = start('baseline', 'bench/src/baseline-server.ts', {
+    PORT: String(baselinePort),
+    BASELINE_ROUTES: JSON.stringify(
+      Object.fromEntries(SCENARIOS.map((s) => [s.path.split('?')[0]!, samples.get(s.path)!])),
+    ),
+  });
+  await waitReady(baseline, `${baselineBase}/readyz`);
+
+  const lines = [
+    `${connections} connections, ${duration}s each (after a ${warmup}s warm-up); catalog, gateway, baseline and ` +
+      `autocannon in 4 processes on ${availableParallelism()} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at start`,
+  ];
+  for (const s of SCENARIOS) {
+    const rows: [string, Result][] = [];
+    for (const [name, url] of [
+      ['baseline (plain Fastify, own process)', `${baselineBase}${s.path}`],
+      ['catalog directly, Redis cache', `${catalogBase}${s.path}`],
+      ['through the gateway (cached)', `${gatewayBase}/api/catalog${s.path}`],
+    ] as const) {
+      await load(url, warmup);
+      rows.push([name, await load(url, duration)]);
+    }
+    const base = rows[0]![1];
+    const direct = rows[1]![1];
+    lines.push(
+      '',
+      `${s.name}: GET ${s.path} — ${samples.get(s.path)!.length} bytes per answer`,
+      'scenario                               req/s    p50 ms   p99 ms   req/s vs baseline   p99 vs baseline    failed',
+    );
+    for (const [name, r] of rows) {
+      lines.push(
+        [
+          name.padEnd(37),
+          r.requests.average.toFixed(0).padStart(7),
+          r.latency.p50.toFixed(1).padStart(9),
+          r.latency.p99.toFixed(1).padStart(8),
+          `${(r.requests.average / base.requests.average).toFixed(2)}x`.padStart(20),
+          `${(r.latency.p99 / Math.max(base.latency.p99, 0.1)).toFixed(2)}x`.padStart(18),
+          // non-2xx answers, socket errors and timeouts
+          String(r.non2xx + r.errors + r.timeouts).padStart(9),
+        ].join(' '),
+      );
+    }
+    const hop = rows[2]![1];
+    lines.push(
+      `gateway vs direct: ${(hop.requests.average / direct.requests.average).toFixed(2)}x req/s, ` +
+        `p50 +${(hop.latency.p50 - direct.latency.p50).toFixed(1)} ms, p99 +${(hop.latency.p99 - direct.latency.p99).toFixed(1)} ms`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  await cleanup();
+}
