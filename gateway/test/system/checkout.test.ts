@@ -315,13 +315,30 @@ describe('checkout through the gateway', () => {
   });
 
   it('cancel by the SPSK code → status not, and the coupon works again for the other member', async () => {
-    const unknown = await call('POST', '/api/orders/orders/cancel-by-code', { code: 'SPSK9999999999' });
+    const unknown = await call(
+      'POST',
+      '/api/orders/orders/cancel-by-code',
+      { code: 'SPSK9999999999' },
+      { token: buyer },
+    );
     expect(unknown.status).toBe(404);
+    // references are sequential: without a token, or as another member, nothing is cancelled
+    expect((await call('POST', '/api/orders/orders/cancel-by-code', { code: reference })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/orders/orders/cancel-by-code', { code: reference }, { token: other })).status,
+    ).toBe(404);
 
-    const cancelled = await call('POST', '/api/orders/orders/cancel-by-code', { code: reference });
+    const cancelled = await call(
+      'POST',
+      '/api/orders/orders/cancel-by-code',
+      { code: reference },
+      { token: buyer },
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ reference, status: 'not', total: 150_000, net: 140_000 });
-    expect((await call('POST', '/api/orders/orders/cancel-by-code', { code: reference })).status).toBe(409);
+    expect(
+      (await call('POST', '/api/orders/orders/cancel-by-code', { code: reference }, { token: buyer })).status,
+    ).toBe(409);
     const seen = await call('GET', `/api/orders/orders/${orderId}`, undefined, { token: buyer });
     expect(seen.body.status).toBe('not');
 

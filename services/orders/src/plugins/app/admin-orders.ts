@@ -276,12 +276,14 @@ export class AdminOrders {
    * Cancel by code (spec 02 §6, public): the SPSK reference is the secret. Only an order still
    * waiting is cancelled; `orders.order.cancelled` tells payments and releases the coupon use.
    */
-  async cancelByCode(code: string) {
+  /** `ownerId`: when a member asks, only their own order counts (another's is "not found"). */
+  async cancelByCode(code: string, ownerId?: string) {
     return this.kit.orm.em.fork().transactional(async (em: EntityManager) => {
       const [row] = (await em.execute(`${SELECT} where o.reference = ? for update of o`, [
         code.trim().toUpperCase(),
       ])) as Row[];
-      if (!row) throw new ProblemError('orders.order_not_found');
+      if (!row || (ownerId !== undefined && String(row.user_id) !== ownerId))
+        throw new ProblemError('orders.order_not_found');
       if (!canTransition(row.status as OrderStatus, CANCELLED))
         throw new ProblemError('orders.not_cancellable');
       const now = this.clock();

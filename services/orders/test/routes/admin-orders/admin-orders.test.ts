@@ -86,8 +86,8 @@ describe('orders back office', () => {
   const refs = (items: AdminOrderRow[]) => items.map((i) => i.reference);
   const bookSendOf = async (id: string) =>
     (await rows(app, 'select book_send from orders where order_id = ?', [id]))[0]!.book_send;
-  const cancel = (code: unknown) =>
-    app.inject({ method: 'POST', url: '/orders/cancel-by-code', payload: { code } });
+  const cancel = (code: unknown, token: string | null = staff) =>
+    app.inject({ method: 'POST', url: '/orders/cancel-by-code', payload: { code }, headers: as(token) });
 
   beforeAll(async () => {
     env = await createTestEnv();
@@ -375,7 +375,11 @@ describe('orders back office', () => {
       expect(before.statusCode).toBe(409);
       expect(before.json<{ code: string }>().code).toBe('coupon.used_up');
 
-      const res = await cancel(b.reference);
+      // a reference alone proves nothing (they are sequential): signed in, and only one's own order
+      expect((await cancel(b.reference, null)).statusCode).toBe(401);
+      const stranger = await cancel(b.reference, await member(carol));
+      expect(stranger.statusCode).toBe(404);
+      const res = await cancel(b.reference, await member(bob));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         reference: b.reference,
