@@ -16,15 +16,8 @@ import type {
   InstructorUpdateBody,
 } from '@rian/proto-contracts/catalog-content';
 import type { YesNo } from '@rian/proto-contracts/enums';
-import {
-  blankProblems,
-  optionalText,
-  patched,
-  requiredText,
-  socialUrlProblems,
-  sortedMonths,
-  type FieldProblem,
-} from './content-rules.js';
+import { blankProblems, optionalText, patched, requiredText, type FieldProblem } from './field-rules.js';
+import { socialUrlProblems, sortedMonths } from './content-rules.js';
 
 /**
  * The stored fields of each content record as staff write them: defaults of the spec filled in,

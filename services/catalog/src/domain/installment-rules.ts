@@ -5,7 +5,7 @@ import {
   type InstallmentPlanUpdateBody,
 } from '@rian/proto-contracts/catalog-commerce';
 import { dayInWindow } from './bangkok-day.js';
-import { applyUpdate, textAndWindowProblems, type FieldProblem } from './field-rules.js';
+import { patched, textAndWindowProblems, type RuleProblem } from './field-rules.js';
 
 /** Spec 02 §3, §9: type default all, count default 2. */
 export const PLAN_DEFAULTS = { type: 'all', count: INSTALLMENT_COUNT.default } as const;
@@ -31,11 +31,11 @@ export function newPlanFields(body: Omit<InstallmentPlanCreateBody, 'productId'>
 }
 
 export function updatedPlanFields(current: PlanFields, body: InstallmentPlanUpdateBody): PlanFields {
-  const next = applyUpdate(current, body);
+  const next = patched(current, body);
   return { ...next, name: next.name.trim() };
 }
 
-export function planFieldProblems(f: Pick<PlanFields, 'name' | 'start' | 'to'>): FieldProblem[] {
+export function planFieldProblems(f: Pick<PlanFields, 'name' | 'start' | 'to'>): RuleProblem[] {
   return textAndWindowProblems({ name: f.name }, f);
 }
 

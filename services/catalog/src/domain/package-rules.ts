@@ -1,6 +1,6 @@
 import type { PackageCreateBody, PackageUpdateBody } from '@rian/proto-contracts/catalog-commerce';
 import type { YesNo } from '@rian/proto-contracts/enums';
-import { applyUpdate, textAndWindowProblems, type FieldProblem } from './field-rules.js';
+import { patched, textAndWindowProblems, type RuleProblem } from './field-rules.js';
 import { PRODUCT_DEFAULTS, type ProductFields } from './product-rules.js';
 
 /** Spec 02 §3 Package defaults: format online, status coming, disable N, book N, price_list Y. */
@@ -66,14 +66,14 @@ export function newPackageFields(body: PackageCreateBody): PackageFields {
 }
 
 export function updatedPackageFields(current: PackageFields, body: PackageUpdateBody): PackageFields {
-  const next = applyUpdate(current, body);
+  const next = patched(current, body);
   next.title = next.title.trim();
   if (Object.hasOwn(body, 'lineToken')) next.lineToken = token(body.lineToken);
   if (Object.hasOwn(body, 'telegramToken')) next.telegramToken = token(body.telegramToken);
   return next;
 }
 
-export function packageFieldProblems(f: Pick<PackageFields, 'title' | 'start' | 'to'>): FieldProblem[] {
+export function packageFieldProblems(f: Pick<PackageFields, 'title' | 'start' | 'to'>): RuleProblem[] {
   return textAndWindowProblems({ title: f.title }, f);
 }
 

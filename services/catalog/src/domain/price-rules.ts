@@ -1,7 +1,7 @@
 import type { PriceCreateBody, PriceType, PriceUpdateBody } from '@rian/proto-contracts/catalog-commerce';
 import type { YesNo } from '@rian/proto-contracts/enums';
 import { dayInWindow } from './bangkok-day.js';
-import { applyUpdate, textAndWindowProblems, type FieldProblem } from './field-rules.js';
+import { patched, textAndWindowProblems, type RuleProblem } from './field-rules.js';
 
 /** Spec 02 §9: price defaults type NL, member NL, fee N, show N. */
 export const PRICE_DEFAULTS = { type: 'NL', member: 'NL', show: 'N', fee: 'N' } as const;
@@ -38,12 +38,12 @@ export function newPriceFields(body: PriceCreateBody): PriceFields {
 
 /** Absent keys keep their value; null clears a nullable one. */
 export function updatedPriceFields(current: PriceFields, body: PriceUpdateBody): PriceFields {
-  const next = applyUpdate(current, body);
+  const next = patched(current, body);
   return { ...next, title: next.title.trim() };
 }
 
 /** What the schema cannot say: a title of blanks is missing; a window must not end before it starts. */
-export function priceFieldProblems(f: Pick<PriceFields, 'title' | 'start' | 'to'>): FieldProblem[] {
+export function priceFieldProblems(f: Pick<PriceFields, 'title' | 'start' | 'to'>): RuleProblem[] {
   return textAndWindowProblems({ title: f.title }, f);
 }
 

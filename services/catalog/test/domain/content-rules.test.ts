@@ -5,12 +5,11 @@ import {
   detailTabs,
   isWebUrl,
   limitIsOpen,
-  optionalText,
-  patched,
   socialUrlProblems,
   sortedMonths,
   sortOrder,
 } from '../../src/domain/content-rules.js';
+import { optionalText, patched } from '../../src/domain/field-rules.js';
 import { newInstructorFields, updatedInstructorFields } from '../../src/domain/content-fields.js';
 
 describe('content rules', () => {

@@ -21,8 +21,7 @@ import {
 } from '@rian/proto-contracts/catalog-content';
 import { BankAccount, type BankAccountEntity } from '../../entities/bank-account.js';
 import { ProductBankLimit, type ProductBankLimitEntity } from '../../entities/product-bank-limit.js';
-import { containsPattern } from '../../domain/product-rules.js';
-import { accountsForBuyer, sortOrder } from '../../domain/content-rules.js';
+import { accountsForBuyer } from '../../domain/content-rules.js';
 import {
   bankAccountProblems,
   newBankAccountFields,
@@ -47,6 +46,7 @@ import {
   write,
   type Paging,
 } from './content-support.js';
+import { StaffCrud } from './staff-crud.js';
 
 const LIMIT_CONFLICTS = { product_bank_limits_unique: 'catalog.bank_limit_exists' } as const;
 // the order staff entered the accounts in: the first is the one the shop shows first
@@ -67,6 +67,15 @@ function fieldsOf(a: BankAccountEntity): BankAccountFields {
 
 /** Bank accounts buyers transfer to, and the per-product limits that choose among them. */
 export class BankAccountCatalog {
+  private readonly crud = new StaffCrud(this, {
+    entity: BankAccount,
+    notFound: 'catalog.bank_account_not_found',
+    staff: bankAccountStaff,
+    changed: BankAccountChanged,
+    deleted: BankAccountDeleted,
+    deletedData: (a, deletedAt) => ({ id: a.id, deletedAt }),
+  });
+
   constructor(
     readonly kit: Kit,
     readonly cache: CatalogCache,
@@ -103,71 +112,35 @@ export class BankAccountCatalog {
   }
 
   async listStaff(q: BankAccountAdminQuery): Promise<Paged<BankAccountStaff>> {
-    const { field, direction } = sortOrder(q.sort);
-    const text = q.q?.trim();
-    const like = text ? containsPattern(text) : undefined;
-    const where: FilterQuery<BankAccountEntity> = like
-      ? {
-          $or: [
-            { bankName: { $ilike: like } },
-            { accountName: { $ilike: like } },
-            { account: { $ilike: like } },
-          ],
-        }
-      : {};
-    const [rows, total] = await this.em().findAndCount(BankAccount, where, {
-      orderBy: [{ [field]: direction }, { id: direction }],
-      ...window(q),
-    });
-    return paged(rows.map(bankAccountStaff), total, q);
+    return this.crud.search(q, ['bankName', 'accountName', 'account']);
   }
 
   async staffById(id: string): Promise<BankAccountStaff> {
-    return bankAccountStaff(
-      found(await this.em().findOne(BankAccount, { id }), 'catalog.bank_account_not_found'),
-    );
+    return this.crud.byId(id);
   }
 
   async create(body: BankAccountCreateBody, createdBy: string | null): Promise<BankAccountStaff> {
     const fields = newBankAccountFields(body);
     assertNoProblems(bankAccountProblems(fields));
-    const row = await write(this, async (em) => {
-      const now = new Date();
-      const a = em.create(BankAccount, {
-        id: uuidv7(),
-        ...fields,
-        createdBy,
-        createdAt: now,
-        updatedAt: now,
-      });
-      this.kit.outbox.add(em, BankAccountChanged, bankAccountStaff(a));
-      return a;
-    });
-    return bankAccountStaff(row);
+    return this.crud.create(fields, createdBy);
   }
 
   async update(id: string, body: BankAccountUpdateBody): Promise<BankAccountStaff> {
-    const row = await write(this, async (em) => {
-      const a = found(await em.findOne(BankAccount, { id }, FOR_UPDATE), 'catalog.bank_account_not_found');
+    return this.crud.update(id, (a) => {
       const fields = updatedBankAccountFields(fieldsOf(a), body);
       assertNoProblems(bankAccountProblems(fields));
-      em.assign(a, { ...fields, updatedAt: new Date() });
-      this.kit.outbox.add(em, BankAccountChanged, bankAccountStaff(a));
-      return a;
+      return fields;
     });
-    return bankAccountStaff(row);
   }
 
   /** Deletes an account and its product limits, with a deleted event for each. */
   async remove(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const a = found(await em.findOne(BankAccount, { id }, FOR_UPDATE), 'catalog.bank_account_not_found');
-      const deletedAt = new Date().toISOString();
-      for (const limit of await em.find(ProductBankLimit, { bankAccountId: id }, FOR_UPDATE)) {
-        this.removeLimitRow(em, limit, deletedAt);
-      }
-      em.remove(a);
-      this.kit.outbox.add(em, BankAccountDeleted, { id, deletedAt });
+    await this.crud.remove(id, {
+      before: async (em, _a, deletedAt) => {
+        for (const limit of await em.find(ProductBankLimit, { bankAccountId: id }, FOR_UPDATE)) {
+          this.removeLimitRow(em, limit, deletedAt);
+        }
+      },
     });
   }
 

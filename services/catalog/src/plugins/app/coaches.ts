@@ -22,9 +22,7 @@ import {
 import { Coach, type CoachEntity } from '../../entities/coach.js';
 import { ProductCoach, type ProductCoachEntity } from '../../entities/product-coach.js';
 import { Product } from '../../entities/product.js';
-import { containsPattern } from '../../domain/product-rules.js';
 import { publicView } from '../../domain/product-views.js';
-import { sortOrder } from '../../domain/content-rules.js';
 import {
   coachProblems,
   newCoachFields,
@@ -47,6 +45,7 @@ import {
   write,
   type Paging,
 } from './content-support.js';
+import { StaffCrud } from './staff-crud.js';
 
 const LINK_CONFLICTS = { product_coaches_unique: 'catalog.product_coach_exists' } as const;
 
@@ -63,6 +62,15 @@ function fieldsOf(c: CoachEntity): CoachFields {
 
 /** Coaches and the product–coach links: the shop's reads and the staff's writes with their events. */
 export class CoachCatalog {
+  private readonly crud = new StaffCrud(this, {
+    entity: Coach,
+    notFound: 'catalog.coach_not_found',
+    staff: coachStaff,
+    changed: CoachChanged,
+    deleted: CoachDeleted,
+    deletedData: (c, deletedAt) => ({ id: c.id, deletedAt }),
+  });
+
   constructor(
     readonly kit: Kit,
     readonly cache: CatalogCache,
@@ -139,57 +147,35 @@ export class CoachCatalog {
   }
 
   async listStaff(q: CoachAdminQuery): Promise<Paged<CoachStaff>> {
-    const { field, direction } = sortOrder(q.sort);
-    const text = q.q?.trim();
-    const like = text ? containsPattern(text) : undefined;
-    const where: FilterQuery<CoachEntity> = like
-      ? { $or: [{ name: { $ilike: like } }, { nickname: { $ilike: like } }, { position: { $ilike: like } }] }
-      : {};
-    const [rows, total] = await this.em().findAndCount(Coach, where, {
-      orderBy: [{ [field]: direction }, { id: direction }],
-      ...window(q),
-    });
-    return paged(rows.map(coachStaff), total, q);
+    return this.crud.search(q, ['name', 'nickname', 'position']);
   }
 
   async staffById(id: string): Promise<CoachStaff> {
-    return coachStaff(found(await this.em().findOne(Coach, { id }), 'catalog.coach_not_found'));
+    return this.crud.byId(id);
   }
 
   async create(body: CoachCreateBody, createdBy: string | null): Promise<CoachStaff> {
     const fields = newCoachFields(body);
     assertNoProblems(coachProblems(fields));
-    const coach = await write(this, async (em) => {
-      const now = new Date();
-      const c = em.create(Coach, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
-      this.kit.outbox.add(em, CoachChanged, coachStaff(c));
-      return c;
-    });
-    return coachStaff(coach);
+    return this.crud.create(fields, createdBy);
   }
 
   async update(id: string, body: CoachUpdateBody): Promise<CoachStaff> {
-    const coach = await write(this, async (em) => {
-      const c = found(await em.findOne(Coach, { id }, FOR_UPDATE), 'catalog.coach_not_found');
+    return this.crud.update(id, (c) => {
       const fields = updatedCoachFields(fieldsOf(c), body);
       assertNoProblems(coachProblems(fields));
-      em.assign(c, { ...fields, updatedAt: new Date() });
-      this.kit.outbox.add(em, CoachChanged, coachStaff(c));
-      return c;
+      return fields;
     });
-    return coachStaff(coach);
   }
 
   /** Deletes a coach and its product links, with a deleted event for each link and the coach. */
   async remove(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const c = found(await em.findOne(Coach, { id }, FOR_UPDATE), 'catalog.coach_not_found');
-      const deletedAt = new Date().toISOString();
-      for (const link of await em.find(ProductCoach, { coachId: id }, FOR_UPDATE)) {
-        this.removeLink(em, link, deletedAt);
-      }
-      em.remove(c);
-      this.kit.outbox.add(em, CoachDeleted, { id, deletedAt });
+    await this.crud.remove(id, {
+      before: async (em, _c, deletedAt) => {
+        for (const link of await em.find(ProductCoach, { coachId: id }, FOR_UPDATE)) {
+          this.removeLink(em, link, deletedAt);
+        }
+      },
     });
   }
 

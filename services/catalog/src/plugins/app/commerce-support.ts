@@ -9,7 +9,7 @@ import type { Kit } from '@rian/kit/service';
 import { bearerToken, type Principal } from '@rian/kit/tokens';
 import { fieldError, ProblemError, validationProblem, type ErrorCode } from '@rian/kit/errors';
 import { isMembershipCode } from '@rian/proto-contracts/enums';
-import type { FieldProblem } from '../../domain/field-rules.js';
+import type { RuleProblem } from '../../domain/field-rules.js';
 
 /** What the commerce services (prices, packages, course lists, instalment plans) share. */
 
@@ -24,7 +24,7 @@ export interface Paging {
 export const window = (q: Paging) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
 /** Answers 400 with one entry per broken field (nothing is written), or returns when there is none. */
-export function assertNoProblems(problems: readonly FieldProblem[]): void {
+export function assertNoProblems(problems: readonly RuleProblem[]): void {
   if (!problems.length) return;
   throw validationProblem(
     problems.map((p) =>

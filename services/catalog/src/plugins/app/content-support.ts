@@ -7,7 +7,7 @@ import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { fieldError, ProblemError, validationProblem, type ErrorCode } from '@rian/kit/errors';
 import { Product, type ProductEntity } from '../../entities/product.js';
-import type { FieldProblem } from '../../domain/content-rules.js';
+import type { FieldProblem } from '../../domain/field-rules.js';
 import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
 

@@ -3,7 +3,6 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
   DetailListChanged,
   DetailListDeleted,
@@ -30,7 +29,8 @@ import { DetailType, type DetailTypeEntity } from '../../entities/detail-type.js
 import { DetailList, type DetailListEntity } from '../../entities/detail-list.js';
 import { DetailText } from '../../entities/detail-text.js';
 import { Product } from '../../entities/product.js';
-import { detailTabs, type FieldProblem } from '../../domain/content-rules.js';
+import { detailTabs } from '../../domain/content-rules.js';
+import type { FieldProblem } from '../../domain/field-rules.js';
 import {
   detailListProblems,
   detailTextProblems,
@@ -57,15 +57,13 @@ import {
   assertNoProblems,
   cached,
   FOR_SHARE,
-  FOR_UPDATE,
-  found,
   paged,
   referencedProduct,
   shopProduct,
   window,
-  write,
   type Paging,
 } from './content-support.js';
+import { StaffCrud } from './staff-crud.js';
 
 const TYPE_ORDER = [{ item: 'asc' }, { tabName: 'asc' }, { id: 'asc' }] as const;
 const LIST_ORDER = [{ item: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] as const;
@@ -87,6 +85,33 @@ function listFieldsOf(l: DetailListEntity): DetailListFields {
 
 /** The product page's tabs: detail types (tab names), detail lists (their items) and detail texts. */
 export class DetailCatalog {
+  private readonly types = new StaffCrud(this, {
+    entity: DetailType,
+    notFound: 'catalog.detail_type_not_found',
+    staff: detailTypeStaff,
+    changed: DetailTypeChanged,
+    deleted: DetailTypeDeleted,
+    deletedData: (t, deletedAt) => ({ id: t.id, deletedAt }),
+  });
+
+  private readonly lists = new StaffCrud(this, {
+    entity: DetailList,
+    notFound: 'catalog.detail_list_not_found',
+    staff: detailListStaff,
+    changed: DetailListChanged,
+    deleted: DetailListDeleted,
+    deletedData: (l, deletedAt) => ({ id: l.id, productId: l.productId, typeId: l.typeId, deletedAt }),
+  });
+
+  private readonly texts = new StaffCrud(this, {
+    entity: DetailText,
+    notFound: 'catalog.detail_text_not_found',
+    staff: detailTextStaff,
+    changed: DetailTextChanged,
+    deleted: DetailTextDeleted,
+    deletedData: (t, deletedAt) => ({ id: t.id, deletedAt }),
+  });
+
   constructor(
     readonly kit: Kit,
     readonly cache: CatalogCache,
@@ -126,48 +151,32 @@ export class DetailCatalog {
   }
 
   async typeById(id: string): Promise<DetailTypeStaff> {
-    return detailTypeStaff(
-      found(await this.em().findOne(DetailType, { id }), 'catalog.detail_type_not_found'),
-    );
+    return this.types.byId(id);
   }
 
   async createType(body: DetailTypeCreateBody, createdBy: string | null): Promise<DetailTypeStaff> {
     const fields = newDetailTypeFields(body);
     assertNoProblems(detailTypeProblems(fields));
-    const row = await write(this, async (em) => {
-      const now = new Date();
-      const t = em.create(DetailType, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
-      this.kit.outbox.add(em, DetailTypeChanged, detailTypeStaff(t));
-      return t;
-    });
-    return detailTypeStaff(row);
+    return this.types.create(fields, createdBy);
   }
 
   async updateType(id: string, body: DetailTypeUpdateBody): Promise<DetailTypeStaff> {
-    const row = await write(this, async (em) => {
-      const t = found(await em.findOne(DetailType, { id }, FOR_UPDATE), 'catalog.detail_type_not_found');
+    return this.types.update(id, (t) => {
       const fields = updatedDetailTypeFields({ tabName: t.tabName, item: t.item }, body);
       assertNoProblems(detailTypeProblems(fields));
-      em.assign(t, { ...fields, updatedAt: new Date() });
-      this.kit.outbox.add(em, DetailTypeChanged, detailTypeStaff(t));
-      return t;
+      return fields;
     });
-    return detailTypeStaff(row);
   }
 
   /** A tab still holding detail lists stays (409): deleting it would empty those product pages' tabs. */
   async removeType(id: string): Promise<void> {
-    await write(
-      this,
-      async (em) => {
-        const t = found(await em.findOne(DetailType, { id }, FOR_UPDATE), 'catalog.detail_type_not_found');
+    await this.types.remove(id, {
+      before: async (em) => {
         if ((await em.count(DetailList, { typeId: id })) > 0)
           throw new ProblemError('catalog.detail_type_in_use');
-        em.remove(t);
-        this.kit.outbox.add(em, DetailTypeDeleted, { id, deletedAt: new Date().toISOString() });
       },
-      TYPE_CONFLICTS,
-    );
+      conflicts: TYPE_CONFLICTS,
+    });
   }
 
   // ---------- detail lists ----------
@@ -187,65 +196,36 @@ export class DetailCatalog {
   }
 
   async listById(id: string): Promise<DetailListStaff> {
-    return detailListStaff(
-      found(await this.em().findOne(DetailList, { id }), 'catalog.detail_list_not_found'),
-    );
+    return this.lists.byId(id);
   }
 
   async createList(body: DetailListCreateBody, createdBy: string | null): Promise<DetailListStaff> {
     const fields = newDetailListFields(body);
     assertNoProblems(detailListProblems(fields));
-    const row = await write(
-      this,
-      async (em) => {
-        assertNoProblems(await this.referenceProblems(em, fields));
-        const now = new Date();
-        const l = em.create(DetailList, {
-          id: uuidv7(),
-          ...fields,
-          createdBy,
-          createdAt: now,
-          updatedAt: now,
-        });
-        this.kit.outbox.add(em, DetailListChanged, detailListStaff(l));
-        return l;
-      },
-      TYPE_CONFLICTS,
-    );
-    return detailListStaff(row);
+    return this.lists.create(fields, createdBy, {
+      check: async (em) => assertNoProblems(await this.referenceProblems(em, fields)),
+      conflicts: TYPE_CONFLICTS,
+    });
   }
 
   async updateList(id: string, body: DetailListUpdateBody): Promise<DetailListStaff> {
-    const row = await write(
-      this,
-      async (em) => {
-        const l = found(await em.findOne(DetailList, { id }, FOR_UPDATE), 'catalog.detail_list_not_found');
+    return this.lists.update(
+      id,
+      async (l, em) => {
         const current = listFieldsOf(l);
         const fields = updatedDetailListFields(current, body);
         assertNoProblems([
           ...detailListProblems(fields),
           ...(await this.referenceProblems(em, fields, current)),
         ]);
-        em.assign(l, { ...fields, updatedAt: new Date() });
-        this.kit.outbox.add(em, DetailListChanged, detailListStaff(l));
-        return l;
+        return fields;
       },
-      TYPE_CONFLICTS,
+      { conflicts: TYPE_CONFLICTS },
     );
-    return detailListStaff(row);
   }
 
   async removeList(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const l = found(await em.findOne(DetailList, { id }, FOR_UPDATE), 'catalog.detail_list_not_found');
-      em.remove(l);
-      this.kit.outbox.add(em, DetailListDeleted, {
-        id,
-        productId: l.productId,
-        typeId: l.typeId,
-        deletedAt: new Date().toISOString(),
-      });
-    });
+    await this.lists.remove(id);
   }
 
   // ---------- detail texts ----------
@@ -271,41 +251,25 @@ export class DetailCatalog {
   }
 
   async textById(id: string): Promise<DetailTextStaff> {
-    return detailTextStaff(
-      found(await this.em().findOne(DetailText, { id }), 'catalog.detail_text_not_found'),
-    );
+    return this.texts.byId(id);
   }
 
   async createText(body: DetailTextCreateBody, createdBy: string | null): Promise<DetailTextStaff> {
     const fields = newDetailTextFields(body);
     assertNoProblems(detailTextProblems(fields));
-    const row = await write(this, async (em) => {
-      const now = new Date();
-      const t = em.create(DetailText, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
-      this.kit.outbox.add(em, DetailTextChanged, detailTextStaff(t));
-      return t;
-    });
-    return detailTextStaff(row);
+    return this.texts.create(fields, createdBy);
   }
 
   async updateText(id: string, body: DetailTextUpdateBody): Promise<DetailTextStaff> {
-    const row = await write(this, async (em) => {
-      const t = found(await em.findOne(DetailText, { id }, FOR_UPDATE), 'catalog.detail_text_not_found');
+    return this.texts.update(id, (t) => {
       const fields = updatedDetailTextFields({ text: t.text }, body);
       assertNoProblems(detailTextProblems(fields));
-      em.assign(t, { ...fields, updatedAt: new Date() });
-      this.kit.outbox.add(em, DetailTextChanged, detailTextStaff(t));
-      return t;
+      return fields;
     });
-    return detailTextStaff(row);
   }
 
   async removeText(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const t = found(await em.findOne(DetailText, { id }, FOR_UPDATE), 'catalog.detail_text_not_found');
-      em.remove(t);
-      this.kit.outbox.add(em, DetailTextDeleted, { id, deletedAt: new Date().toISOString() });
-    });
+    await this.texts.remove(id);
   }
 
   // ---------- helpers ----------

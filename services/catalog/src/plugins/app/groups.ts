@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
   ProductGroupChanged,
   ProductGroupDeleted,
@@ -12,20 +11,12 @@ import {
   type ProductGroupUpdateBody,
 } from '@rian/proto-contracts/catalog-content';
 import { ProductGroup, type ProductGroupEntity } from '../../entities/product-group.js';
-import { patched } from '../../domain/content-rules.js';
+import { patched } from '../../domain/field-rules.js';
 import { productGroupStaff } from '../../domain/content-views.js';
 import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import {
-  anyProduct,
-  assertNoProblems,
-  FOR_UPDATE,
-  found,
-  paged,
-  referencedProduct,
-  window,
-  write,
-} from './content-support.js';
+import { anyProduct, assertNoProblems, paged, referencedProduct, window } from './content-support.js';
+import { StaffCrud } from './staff-crud.js';
 
 const CONFLICTS = { product_groups_unique: 'catalog.product_group_exists' } as const;
 const ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
@@ -35,6 +26,20 @@ const ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
  * Staff only; learning and orders learn of them from the events.
  */
 export class GroupCatalog {
+  private readonly crud = new StaffCrud(this, {
+    entity: ProductGroup,
+    notFound: 'catalog.product_group_not_found',
+    staff: productGroupStaff,
+    changed: ProductGroupChanged,
+    deleted: ProductGroupDeleted,
+    deletedData: (g, deletedAt) => ({
+      id: g.id,
+      productId: g.productId,
+      memberGroupId: g.memberGroupId,
+      deletedAt,
+    }),
+  });
+
   constructor(
     readonly kit: Kit,
     readonly cache: CatalogCache,
@@ -64,63 +69,30 @@ export class GroupCatalog {
   }
 
   async byId(id: string): Promise<ProductGroupStaff> {
-    return productGroupStaff(
-      found(await this.em().findOne(ProductGroup, { id }), 'catalog.product_group_not_found'),
-    );
+    return this.crud.byId(id);
   }
 
   async create(body: ProductGroupCreateBody, createdBy: string | null): Promise<ProductGroupStaff> {
-    const row = await write(
-      this,
-      async (em) => {
-        assertNoProblems(await referencedProduct(em, body.productId));
-        const now = new Date();
-        const g = em.create(ProductGroup, {
-          id: uuidv7(),
-          productId: body.productId,
-          memberGroupId: body.memberGroupId,
-          createdBy,
-          createdAt: now,
-          updatedAt: now,
-        });
-        this.kit.outbox.add(em, ProductGroupChanged, productGroupStaff(g));
-        return g;
-      },
-      CONFLICTS,
-    );
-    return productGroupStaff(row);
+    return this.crud.create({ productId: body.productId, memberGroupId: body.memberGroupId }, createdBy, {
+      check: async (em) => assertNoProblems(await referencedProduct(em, body.productId)),
+      conflicts: CONFLICTS,
+    });
   }
 
   async update(id: string, body: ProductGroupUpdateBody): Promise<ProductGroupStaff> {
-    const row = await write(
-      this,
-      async (em) => {
-        const g = found(
-          await em.findOne(ProductGroup, { id }, FOR_UPDATE),
-          'catalog.product_group_not_found',
-        );
+    return this.crud.update(
+      id,
+      async (g, em) => {
         const fields = patched({ productId: g.productId, memberGroupId: g.memberGroupId }, body);
         if (fields.productId !== g.productId) assertNoProblems(await referencedProduct(em, fields.productId));
-        em.assign(g, { ...fields, updatedAt: new Date() });
-        this.kit.outbox.add(em, ProductGroupChanged, productGroupStaff(g));
-        return g;
+        return fields;
       },
-      CONFLICTS,
+      { conflicts: CONFLICTS },
     );
-    return productGroupStaff(row);
   }
 
   async remove(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const g = found(await em.findOne(ProductGroup, { id }, FOR_UPDATE), 'catalog.product_group_not_found');
-      em.remove(g);
-      this.kit.outbox.add(em, ProductGroupDeleted, {
-        id,
-        productId: g.productId,
-        memberGroupId: g.memberGroupId,
-        deletedAt: new Date().toISOString(),
-      });
-    });
+    await this.crud.remove(id);
   }
 }
 

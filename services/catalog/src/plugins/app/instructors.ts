@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
   InstructorChanged,
   InstructorDeleted,
@@ -14,8 +12,7 @@ import {
   type InstructorUpdateBody,
 } from '@rian/proto-contracts/catalog-content';
 import { Instructor, type InstructorEntity } from '../../entities/instructor.js';
-import { containsPattern } from '../../domain/product-rules.js';
-import { bangkokMonth, sortOrder } from '../../domain/content-rules.js';
+import { bangkokMonth } from '../../domain/content-rules.js';
 import {
   instructorProblems,
   newInstructorFields,
@@ -25,16 +22,8 @@ import {
 import { instructorPublic, instructorStaff } from '../../domain/content-views.js';
 import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import {
-  assertNoProblems,
-  cached,
-  FOR_UPDATE,
-  found,
-  paged,
-  window,
-  write,
-  type Paging,
-} from './content-support.js';
+import { assertNoProblems, cached, found, paged, window, type Paging } from './content-support.js';
+import { StaffCrud } from './staff-crud.js';
 
 // the /speakers order: staff's item, then name
 const SHOWN_ORDER = [{ item: 'asc' }, { name: 'asc' }, { id: 'asc' }] as const;
@@ -59,6 +48,15 @@ function fieldsOf(i: InstructorEntity): InstructorFields {
 
 /** Instructors (speakers): the /speakers page, the instructor of the month, and staff writes. */
 export class InstructorCatalog {
+  private readonly crud = new StaffCrud(this, {
+    entity: Instructor,
+    notFound: 'catalog.instructor_not_found',
+    staff: instructorStaff,
+    changed: InstructorChanged,
+    deleted: InstructorDeleted,
+    deletedData: (i, deletedAt) => ({ id: i.id, deletedAt }),
+  });
+
   constructor(
     readonly kit: Kit,
     readonly cache: CatalogCache,
@@ -105,55 +103,29 @@ export class InstructorCatalog {
   }
 
   async listStaff(q: InstructorAdminQuery): Promise<Paged<InstructorStaff>> {
-    const { field, direction } = sortOrder(q.sort);
-    const text = q.q?.trim();
-    const like = text ? containsPattern(text) : undefined;
-    const where: FilterQuery<InstructorEntity> = like
-      ? { $or: [{ name: { $ilike: like } }, { position: { $ilike: like } }] }
-      : {};
-    const [rows, total] = await this.em().findAndCount(Instructor, where, {
-      orderBy: [{ [field]: direction }, { id: direction }],
-      ...window(q),
-    });
-    return paged(rows.map(instructorStaff), total, q);
+    return this.crud.search(q, ['name', 'position']);
   }
 
   async staffById(id: string): Promise<InstructorStaff> {
-    return instructorStaff(
-      found(await this.em().findOne(Instructor, { id }), 'catalog.instructor_not_found'),
-    );
+    return this.crud.byId(id);
   }
 
   async create(body: InstructorCreateBody, createdBy: string | null): Promise<InstructorStaff> {
     const fields = newInstructorFields(body);
     assertNoProblems(instructorProblems(fields));
-    const row = await write(this, async (em) => {
-      const now = new Date();
-      const i = em.create(Instructor, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
-      this.kit.outbox.add(em, InstructorChanged, instructorStaff(i));
-      return i;
-    });
-    return instructorStaff(row);
+    return this.crud.create(fields, createdBy);
   }
 
   async update(id: string, body: InstructorUpdateBody): Promise<InstructorStaff> {
-    const row = await write(this, async (em) => {
-      const i = found(await em.findOne(Instructor, { id }, FOR_UPDATE), 'catalog.instructor_not_found');
+    return this.crud.update(id, (i) => {
       const fields = updatedInstructorFields(fieldsOf(i), body);
       assertNoProblems(instructorProblems(fields));
-      em.assign(i, { ...fields, updatedAt: new Date() });
-      this.kit.outbox.add(em, InstructorChanged, instructorStaff(i));
-      return i;
+      return fields;
     });
-    return instructorStaff(row);
   }
 
   async remove(id: string): Promise<void> {
-    await write(this, async (em) => {
-      const i = found(await em.findOne(Instructor, { id }, FOR_UPDATE), 'catalog.instructor_not_found');
-      em.remove(i);
-      this.kit.outbox.add(em, InstructorDeleted, { id, deletedAt: new Date().toISOString() });
-    });
+    await this.crud.remove(id);
   }
 }
 
