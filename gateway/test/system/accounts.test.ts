@@ -13,6 +13,7 @@ import { buildApp as buildCatalog } from '@rian/catalog/app';
 import { readConfig as catalogConfig } from '@rian/catalog/config';
 import { FakeFacebook } from '../../../services/auth/test/fakes/facebook.js';
 import { buildGateway } from '../../src/app.js';
+import { request, type Body } from './client.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 
 let env: TestEnv;
@@ -75,36 +76,15 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-interface Reply {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes in one helper
-  cookie: string | undefined;
+/** A row of the Thai reference lists. */
+interface Place {
+  id: number;
+  nameTh: string;
+  zip?: string;
 }
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-  cookie?: string,
-): Promise<Reply> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(cookie ? { cookie: `auth.refresh=${cookie}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : undefined,
-    cookie: /auth\.refresh=([^;]+)/.exec(setCookie)?.[1],
-  };
-}
+const call = <B = Body>(method: string, path: string, body?: unknown, token?: string, cookie?: string) =>
+  request<B>(base, method, path, body, { token, cookie });
 
 async function latestCode(email: string, purpose: string): Promise<string> {
   const events = await eventually(async () => {
@@ -225,7 +205,7 @@ describe('tokens, statuses and the back office through the gateway', () => {
     expect((await call('GET', '/api/auth/admin/users', undefined, login.body.token)).status).toBe(403);
     const staff = await staffToken();
     const found = await call('GET', `/api/auth/admin/users?q=${encodeURIComponent(email)}`, undefined, staff);
-    expect(found.body.items.map((u: { id: string }) => u.id)).toContain(member.id);
+    expect(found.body.items!.map((u: { id: string }) => u.id)).toContain(member.id);
     const patched = await call(
       'PATCH',
       `/api/auth/admin/users/${member.id}`,
@@ -235,7 +215,7 @@ describe('tokens, statuses and the back office through the gateway', () => {
     expect(patched.status).toBe(200);
     expect(patched.body.user).toMatchObject({ status: 'Premium', membershipCodes: ['CG1'] });
     const changes = await call('GET', `/api/auth/admin/users/${member.id}/changes`, undefined, staff);
-    expect(changes.body.items.map((c: { field: string }) => c.field)).toEqual(
+    expect(changes.body.items!.map((c: { field: string }) => c.field)).toEqual(
       expect.arrayContaining(['status', 'membershipCodes']),
     );
     // the old access token carried status New: it is refused; a refresh brings the new status
@@ -266,21 +246,13 @@ describe('tokens, statuses and the back office through the gateway', () => {
   it('a member keeps an address picked from the Thai reference lists, and edits the profile', async () => {
     const token = (await call('POST', '/api/auth/login', { email, password: 'dao-password-1' })).body
       .token as string;
-    const provinces = (await call('GET', '/api/auth/reference/provinces')).body as {
-      id: number;
-      nameTh: string;
-    }[];
+    const provinces = (await call<Place[]>('GET', '/api/auth/reference/provinces')).body;
     const bangkok = provinces.find((p) => p.nameTh === 'กรุงเทพมหานคร')!;
-    const districts = (await call('GET', `/api/auth/reference/districts?provinceId=${bangkok.id}`)).body as {
-      id: number;
-      nameTh: string;
-    }[];
+    const districts = (await call<Place[]>('GET', `/api/auth/reference/districts?provinceId=${bangkok.id}`))
+      .body;
     const pathumwan = districts.find((d) => d.nameTh === 'ปทุมวัน')!;
-    const subs = (await call('GET', `/api/auth/reference/sub-districts?districtId=${pathumwan.id}`)).body as {
-      id: number;
-      nameTh: string;
-      zip: string;
-    }[];
+    const subs = (await call<Place[]>('GET', `/api/auth/reference/sub-districts?districtId=${pathumwan.id}`))
+      .body;
     const lumphini = subs.find((s) => s.nameTh === 'ลุมพินี')!;
     const address = {
       fullname: 'Dao Sukjai',
@@ -304,7 +276,7 @@ describe('tokens, statuses and the back office through the gateway', () => {
       subDistrictName: 'ลุมพินี',
     });
     const profile = await call('PATCH', '/api/auth/me', { nickname: 'ดาว' }, token);
-    expect(profile.body.user.nickname).toBe('ดาว');
+    expect(profile.body.user!.nickname).toBe('ดาว');
   });
 });
 

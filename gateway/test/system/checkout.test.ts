@@ -15,6 +15,7 @@ import { readConfig as catalogConfig } from '@rian/catalog/config';
 import { buildApp as buildOrders } from '@rian/orders/app';
 import { readConfig as ordersConfig } from '@rian/orders/config';
 import { buildGateway } from '../../src/app.js';
+import { request, type Body, type CallOptions } from './client.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 
 let env: TestEnv;
@@ -65,35 +66,8 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-interface Reply {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes in one helper
-  cookie: string | undefined;
-}
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  opts: { token?: string; cookie?: string; key?: string } = {},
-): Promise<Reply> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.cookie ? { cookie: `auth.refresh=${opts.cookie}` } : {}),
-      ...(opts.key ? { 'idempotency-key': opts.key } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : undefined,
-    cookie: /auth\.refresh=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1],
-  };
-}
+const call = <B = Body>(method: string, path: string, body?: unknown, opts: CallOptions = {}) =>
+  request<B>(base, method, path, body, opts);
 
 async function registrationCode(email: string): Promise<string> {
   const events = await eventually(async () => {
@@ -125,7 +99,7 @@ async function premiumMember(email: string, password: string, staff: string): Pr
   expect(login.body.user).toMatchObject({ status: 'New' });
   const patched = await call(
     'PATCH',
-    `/api/auth/admin/users/${registered.body.user.id}`,
+    `/api/auth/admin/users/${registered.body.user!.id}`,
     { status: 'Premium', membershipCodes: ['CG1'] },
     { token: staff },
   );
@@ -162,7 +136,7 @@ describe('checkout through the gateway', () => {
       password: 'shop-admin-password',
     });
     expect(login.status).toBe(200);
-    staff = login.body.token;
+    staff = login.body.token!;
 
     const product = await call(
       'POST',
@@ -171,7 +145,7 @@ describe('checkout through the gateway', () => {
       { token: staff },
     );
     expect(product.status, JSON.stringify(product.body)).toBe(201);
-    productId = product.body.id;
+    productId = product.body.id!;
     const price = await call(
       'POST',
       `/api/catalog/admin/products/${productId}/prices`,
@@ -186,7 +160,7 @@ describe('checkout through the gateway', () => {
       { token: staff },
     );
     expect(price.status, JSON.stringify(price.body)).toBe(201);
-    priceId = price.body.id;
+    priceId = price.body.id!;
 
     const coupon = await call(
       'POST',
@@ -258,16 +232,16 @@ describe('checkout through the gateway', () => {
       net: 140_000,
       details: [{ productId, priceId, price: 150_000, discount: 10_000, net: 140_000 }],
     });
-    expect(first.body.order.reference).toMatch(/^SPSK\d{10}$/);
-    orderId = first.body.order.id;
-    reference = first.body.order.reference;
+    expect(first.body.order!.reference).toMatch(/^SPSK\d{10}$/);
+    orderId = first.body.order!.id;
+    reference = first.body.order!.reference;
 
     const again = await call('POST', '/api/orders/checkout', order({ couponCode: COUPON }), {
       token: buyer,
       key: 'buyer-checkout-1',
     });
     expect(again.status).toBe(200);
-    expect(again.body.order.id).toBe(orderId);
+    expect(again.body.order!.id).toBe(orderId);
     const otherBody = await call('POST', '/api/orders/checkout', order(), {
       token: buyer,
       key: 'buyer-checkout-1',
@@ -296,7 +270,7 @@ describe('checkout through the gateway', () => {
   it('the buyer sees the order; another member gets 404; staff find it in the back office', async () => {
     const mine = await call('GET', '/api/orders/orders/mine', undefined, { token: buyer });
     expect(mine.status).toBe(200);
-    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    expect(mine.body.items!.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect((await call('GET', `/api/orders/orders/${orderId}`, undefined, { token: buyer })).status).toBe(
       200,
     );
@@ -348,7 +322,7 @@ describe('checkout through the gateway', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.order).toMatchObject({ status: 'wait', discount: 10_000, net: 140_000 });
-    expect(res.body.order.id).not.toBe(orderId);
+    expect(res.body.order!.id).not.toBe(orderId);
   });
 
   it('with catalog closed, checkout still sells the product from orders’ read model', async () => {
