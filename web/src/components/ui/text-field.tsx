@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { type InputHTMLAttributes, type Ref } from 'react';
+import { FieldFrame } from './field-frame';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -10,31 +11,9 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
 
 /** Label + input + hint + error, with the ARIA links between them. */
 export function TextField({ label, error, hint, className, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error ?? ''}
-      </p>
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(control) => <input ref={ref} {...control} className="field__input" {...input} />}
+    </FieldFrame>
   );
 }

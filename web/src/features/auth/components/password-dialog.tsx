@@ -12,6 +12,7 @@ import { validateCode, validateEmail, validatePassword, validatePasswordConfirm 
 import { useMessageText } from '@/hooks/use-message-text';
 import { useAuthStore } from '@/stores/auth-store';
 import { useLanguageStore } from '@/stores/language-store';
+import { CodeField, EmailField } from './auth-fields';
 import { useAuthDialogStore } from '../stores/auth-dialog-store';
 import { usePasswordCheckEmail } from '../api/password-check-email';
 import { useRequestPasswordCode } from '../api/password-code';
@@ -184,14 +185,11 @@ function PasswordFlow() {
 
       {step === 'email' && (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitEmail}>
-          <TextField
-            label={t('form.email')}
-            type="email"
-            autoComplete="email"
+          <EmailField
             autoFocus
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onValueChange={(value) => {
+              setEmail(value);
               clearError('email');
             }}
             error={text(errors.email)}
@@ -236,29 +234,22 @@ function PasswordFlow() {
 
       {step === 'reset' && (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitReset}>
-          <TextField
-            label={t('form.email')}
-            type="email"
+          <EmailField
             autoComplete="username"
             autoFocus={!email}
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onValueChange={(value) => {
+              setEmail(value);
               clearError('email');
             }}
             error={text(errors.email)}
             data-testid="password-email"
           />
-          <TextField
-            label={t('form.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={4}
+          <CodeField
             autoFocus={Boolean(email) && !code}
-            className="field--code"
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/\s/g, ''));
+            onValueChange={(value) => {
+              setCode(value);
               clearError('code');
             }}
             error={text(errors.code)}

@@ -11,6 +11,7 @@ import { useCheckEmail } from '../api/check-email';
 import { useRequestCode } from '../api/request-code';
 import { useRegister } from '../api/register';
 import { FacebookButton } from './facebook-button';
+import { CodeField, EmailField } from './auth-fields';
 import {
   normalizePhone,
   required,
@@ -264,14 +265,11 @@ function RegisterFlow() {
 
       {step === 'email' && (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitEmail}>
-          <TextField
-            label={t('form.email')}
-            type="email"
-            autoComplete="email"
+          <EmailField
             autoFocus
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onValueChange={(value) => {
+              setEmail(value);
               clearError('email');
             }}
             error={text(errors.email)}
@@ -298,16 +296,11 @@ function RegisterFlow() {
 
       {step === 'code' && (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitCode}>
-          <TextField
-            label={t('form.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={4}
+          <CodeField
             autoFocus
-            className="field--code"
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/\s/g, ''));
+            onValueChange={(value) => {
+              setCode(value);
               clearError('code');
             }}
             error={text(errors.code)}
