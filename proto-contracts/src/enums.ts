@@ -24,6 +24,15 @@ export function isMembershipCode(value: string): value is MembershipCode {
   return (MEMBERSHIP_CODES as readonly string[]).includes(value);
 }
 
+/**
+ * The membership codes whose prices a signed-in user may buy at: their own plus NL, the general
+ * public's code (spec 02 §6) — every account is general public, so a new visitor who registers
+ * inside buy-now can buy at the normal price (docs/decisions.md D19).
+ */
+export function priceCodesOf(codes: readonly string[]): string[] {
+  return codes.includes('NL') ? [...codes] : [...codes, 'NL'];
+}
+
 export const STAFF_ROLES = ['admin', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = Type.Union(STAFF_ROLES.map((r) => Type.Literal(r)));

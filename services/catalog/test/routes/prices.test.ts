@@ -129,15 +129,16 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
       expect(l).toEqual({ productId: product.id, date: '2026-04-01', items: [], preselectedPriceId: null });
     });
 
-    it('shows a member without membership codes nothing', async () => {
-      expect((await lookup(product.id, await member([]))).items).toEqual([]);
+    it("shows a member without membership codes the general public's prices (NL is everyone's, D19)", async () => {
+      expect(titles(await lookup(product.id, await member([])))).toEqual(['nlPublic']);
     });
 
     it('shows a CG1 member the CG1 prices of the Bangkok day, SEB before EB before NL, and preselects the SEB', async () => {
       clock.set(AFTER_BANGKOK_MIDNIGHT);
       const l = await lookup(product.id, await member(['CG1']));
       expect(l.date).toBe('2026-04-01');
-      expect(titles(l)).toEqual(['sebCg1April', 'ebCg1', 'nlCg1']);
+      // CG1's own three and the public NL (every signed-in user's); NL cheaper first: 1,200 before 1,500
+      expect(titles(l)).toEqual(['sebCg1April', 'ebCg1', 'nlCg1', 'nlPublic']);
       expect(preselected(l)).toBe('sebCg1April');
       expect(l.items[0]).toEqual({
         id: p.sebCg1April!.id,
@@ -159,17 +160,18 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
       clock.set('2026-03-31T16:59:59Z'); // 23:59:59 on 31 March in Bangkok
       const before = await lookup(product.id, cg1);
       expect(before.date).toBe('2026-03-31');
-      expect(titles(before)).toEqual(['sebCg1March', 'nlCg1']);
+      expect(titles(before)).toEqual(['sebCg1March', 'nlCg1', 'nlPublic']);
       clock.set('2026-03-31T17:00:00Z'); // midnight in Bangkok, 17:00 in UTC
       const after = await lookup(product.id, cg1);
       expect(after.date).toBe('2026-04-01');
-      expect(titles(after)).toEqual(['sebCg1April', 'ebCg1', 'nlCg1']);
+      expect(titles(after)).toEqual(['sebCg1April', 'ebCg1', 'nlCg1', 'nlPublic']);
       clock.set(AFTER_BANGKOK_MIDNIGHT);
     });
 
-    it('shows the NL price only to a member holding NL', async () => {
+    it('shows the NL prices alike whether the member holds NL or not', async () => {
       const l = await lookup(product.id, await member(['NL']));
       expect(titles(l)).toEqual(['nlPublic']);
+      expect(titles(await lookup(product.id, await member([])))).toEqual(['nlPublic']);
       expect(titles(await lookup(product.id, await member(['NL']), '2026-04-02'))).toEqual([
         'sebNlLater',
         'nlPublic',
@@ -188,8 +190,13 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
     it('looks up another day when asked (?date=)', async () => {
       const l = await lookup(product.id, await member(['CG1']), '2026-03-15');
       expect(l.date).toBe('2026-03-15');
-      expect(titles(l)).toEqual(['sebCg1March', 'nlCg1']);
-      expect(titles(await lookup(product.id, await member(['CG1']), '2026-05-01'))).toEqual(['nlCg1']);
+      expect(titles(l)).toEqual(['sebCg1March', 'nlCg1', 'nlPublic']);
+      // 1 May: CG1's window prices are over; the open-ended public SEB (from 2 April) and the NLs remain
+      expect(titles(await lookup(product.id, await member(['CG1']), '2026-05-01'))).toEqual([
+        'sebNlLater',
+        'nlCg1',
+        'nlPublic',
+      ]);
     });
 
     it('never shows a removed price', async () => {
@@ -200,7 +207,7 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
     });
 
     it('ignores codes it does not know, and shows staff nothing (staff hold no membership codes)', async () => {
-      expect((await lookup(product.id, await member(['GOLD']))).items).toEqual([]);
+      expect(titles(await lookup(product.id, await member(['GOLD'])))).toEqual(['nlPublic']);
       expect((await lookup(product.id, staff)).items).toEqual([]);
     });
 
@@ -243,9 +250,9 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
 
     it('shows a staff change to the very next lookup (the cached price rows are invalidated)', async () => {
       const cg2 = await member(['CG2']);
-      expect((await lookup(product.id, cg2)).items).toEqual([]);
+      expect(titles(await lookup(product.id, cg2))).toEqual(['nlPublic']);
       const added = await addPrice(product.id, { title: 'cg2', member: 'CG2', type: 'EB', value: 1_000 });
-      expect((await lookup(product.id, cg2)).items.map((i) => i.id)).toEqual([added.id]);
+      expect((await lookup(product.id, cg2)).items.map((i) => i.id)).toEqual([added.id, p.nlPublic!.id]);
       await app.inject({
         method: 'PUT',
         url: `/admin/products/${product.id}/prices/${added.id}`,
@@ -258,7 +265,7 @@ describe('product prices (/admin/products/:id/prices) and the lookup by date (/p
         url: `/admin/products/${product.id}/prices/${added.id}`,
         headers: staff,
       });
-      expect((await lookup(product.id, cg2)).items).toEqual([]);
+      expect(titles(await lookup(product.id, cg2))).toEqual(['nlPublic']);
       // disabling the product hides its prices at once too
       await app.inject({
         method: 'PUT',

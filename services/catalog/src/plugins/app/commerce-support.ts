@@ -8,7 +8,7 @@ import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { bearerToken, type Principal } from '@rian/kit/tokens';
 import { fieldError, ProblemError, validationProblem, type ErrorCode } from '@rian/kit/errors';
-import { isMembershipCode } from '@rian/proto-contracts/enums';
+import { isMembershipCode, priceCodesOf } from '@rian/proto-contracts/enums';
 import type { RuleProblem } from '../../domain/field-rules.js';
 
 /** What the commerce services (prices, packages, course lists, instalment plans) share. */
@@ -79,10 +79,13 @@ export function optionalSignIn(kit: Kit) {
   };
 }
 
-/** The membership codes a caller holds (spec 02 §6); none for anonymous callers and staff. */
+/**
+ * The membership codes whose prices a caller may buy at (spec 02 §6): a signed-in user's own plus
+ * NL (D19); none for anonymous callers and staff.
+ */
 export function membershipCodesOf(principal: Principal | undefined): string[] {
   if (principal?.kind !== 'user') return [];
-  return (principal.membershipCodes ?? []).filter(isMembershipCode);
+  return priceCodesOf((principal.membershipCodes ?? []).filter(isMembershipCode));
 }
 
 /** A member's e-mail from the token, when there is one. */
