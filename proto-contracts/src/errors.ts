@@ -327,6 +327,11 @@ export const ERRORS = {
     en: 'A receipt cannot be issued for a coin payment',
   },
   'orders.order_not_found': { status: 404, th: 'ไม่พบคำสั่งซื้อนี้', en: 'The order was not found' },
+  'orders.document_unavailable': {
+    status: 409,
+    th: 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว จึงไม่มีใบแจ้งชำระเงินหรือใบเสร็จ',
+    en: 'This order was cancelled: it has no invoice or receipt',
+  },
   // orders: back office and cancel by code
   'orders.not_cancellable': {
     status: 409,

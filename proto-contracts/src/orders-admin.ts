@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
-import { OrderStatusSchema, OrderView, PaymentTypeSchema, ReceiptRequest } from './orders.js';
+import { OrderStatusSchema, OrderView, PaymentTypeSchema } from './orders.js';
 
 /**
  * The orders back office (spec 02 §2 /admin/orders, §3 Order, §4 Book dispatch flag, §7
@@ -23,6 +23,8 @@ export const AdminOrdersQuery = Type.Object({
   from: Type.Optional(Day('first Asia/Bangkok day ordered, included')),
   to: Type.Optional(Day('last Asia/Bangkok day ordered, included')),
   productId: Type.Optional(Uuid()),
+  /** only the orders of this referrer (orders_invite), exactly */
+  invite: Type.Optional(Type.String({ minLength: 1, maxLength: 64, 'x-error': 'validation.format' })),
   q: Type.Optional(
     Type.String({
       minLength: 1,
@@ -44,7 +46,6 @@ export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 const AdminFields = {
   userEmail: Type.Union([Type.String(), Type.Null()]),
   productId: Type.Union([Uuid(), Type.Null()]),
-  productTitle: Type.Union([Type.String(), Type.Null()]),
   bookSend: BookDispatchSchema,
   tracking: Type.Union([Type.String(), Type.Null()]),
   trackingBy: Type.Union([Type.String(), Type.Null()]),
@@ -62,19 +63,15 @@ export const AdminOrderRow = Type.Object({
   discount: Satang(),
   net: Satang(),
   createdAt: Type.String({ format: 'date-time' }),
+  productTitle: Type.Union([Type.String(), Type.Null()]),
+  invite: Type.Union([Type.String(), Type.Null()]),
   ...AdminFields,
 });
 export type AdminOrderRow = Static<typeof AdminOrderRow>;
 export const AdminOrdersPage = Page(AdminOrderRow);
 
 /** One order with details, instalment schedule, invoice and the back-office fields. */
-export const AdminOrderView = Type.Composite([
-  OrderView,
-  Type.Object({
-    ...AdminFields,
-    receiptInfo: Type.Union([ReceiptRequest, Type.Null()]),
-  }),
-]);
+export const AdminOrderView = Type.Composite([OrderView, Type.Object({ ...AdminFields })]);
 export type AdminOrderView = Static<typeof AdminOrderView>;
 
 /** ordersTotalStatus: how many orders are in each status (the "waiting for confirmation" badge). */
@@ -130,6 +127,35 @@ export const CancelByCodeReply = Type.Object({
   discount: Satang(),
   net: Satang(),
 });
+
+/** /admin/affiliate: orders by referrer (orders_invite), in Asia/Bangkok days. */
+export const AffiliatesQuery = Type.Object({
+  from: Type.Optional(Day('first Asia/Bangkok day ordered, included')),
+  to: Type.Optional(Day('last Asia/Bangkok day ordered, included')),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'part of the referrer',
+      'x-error': { minLength: 'validation.required', maxLength: 'validation.too_long' },
+    }),
+  ),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type AffiliatesQuery = Static<typeof AffiliatesQuery>;
+
+/** One referrer: its orders (not cancelled) and what they are worth; most orders first. */
+export const AffiliateRow = Type.Object({
+  invite: Type.String(),
+  orders: Type.Integer({ minimum: 0, description: 'orders not cancelled' }),
+  paidOrders: Type.Integer({ minimum: 0 }),
+  net: Satang({ description: 'sum of net of the orders not cancelled' }),
+  paidNet: Satang({ description: 'sum of net of the paid orders' }),
+  lastOrderAt: Type.String({ format: 'date-time' }),
+});
+export type AffiliateRow = Static<typeof AffiliateRow>;
+export const AffiliatesPage = Page(AffiliateRow);
 
 // ---------- events ----------
 

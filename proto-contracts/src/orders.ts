@@ -50,6 +50,19 @@ export const CheckoutBody = Type.Object(
     /** payment type 8: the plan chosen; default the open plan with the fewest instalments */
     planId: Type.Optional(Uuid()),
     receipt: Type.Optional(ReceiptRequest),
+    /** the referrer (orders_invite): the `invite` of the product page's address, kept as given */
+    invite: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_.@-]+$',
+        'x-error': {
+          minLength: 'validation.required',
+          maxLength: 'validation.too_long',
+          pattern: 'validation.format',
+        },
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -98,6 +111,11 @@ export const OrderView = Type.Object({
   receipt: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
   receiptType: ReceiptTypeSchema,
   couponId: Type.Union([Uuid(), Type.Null()]),
+  /** the product's title when the order was read (from orders' read model); null when unknown */
+  productTitle: Type.Union([Type.String(), Type.Null()]),
+  /** the invoice details given at checkout (receipt Y) */
+  receiptInfo: Type.Union([ReceiptRequest, Type.Null()]),
+  invite: Type.Union([Type.String(), Type.Null()]),
   details: Type.Array(OrderDetailView),
   installments: Type.Array(InstallmentView),
   createdAt: Type.String({ format: 'date-time' }),

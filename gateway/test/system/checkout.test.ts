@@ -288,6 +288,22 @@ describe('checkout through the gateway', () => {
     expect(listed.body.items).toEqual([expect.objectContaining({ id: orderId, reference, status: 'wait' })]);
   });
 
+  it('the invoice PDF comes through the gateway byte for byte; another member gets 404', async () => {
+    const url = `${base}/api/orders/orders/${orderId}/document.pdf`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${buyer}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length') ?? bytes.length)).toBe(bytes.length);
+    // pdfkit's header has a binary comment (four 0xFF bytes): a text decode on the way would
+    // turn them into U+FFFD (EF BF BD)
+    expect(bytes.subarray(0, 15).toString('latin1')).toMatch(/^%PDF-\d\.\d\n%\xFF\xFF\xFF\xFF\n/);
+    expect(bytes.includes(Buffer.from([0xef, 0xbf, 0xbd]))).toBe(false);
+    expect(bytes.subarray(-6).toString('latin1')).toBe('%%EOF\n');
+    const stranger = await fetch(url, { headers: { authorization: `Bearer ${other}` } });
+    expect(stranger.status).toBe(404);
+  });
+
   it('cancel by the SPSK code → status not, and the coupon works again for the other member', async () => {
     const unknown = await call(
       'POST',

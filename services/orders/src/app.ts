@@ -21,6 +21,8 @@ import adminOrders from './plugins/app/admin-orders.js';
 import adminOrderRoutes from './routes/admin-orders/index.js';
 import { orderBackOfficeMigrations } from './migrations/0003-order-back-office.js';
 import { couponAdminMigrations } from './migrations/0004-coupon-admin.js';
+import { orderInviteMigrations } from './migrations/0005-order-invite.js';
+import orderDocuments from './plugins/app/order-documents.js';
 import coupons from './plugins/app/coupons.js';
 import adminCouponRoutes from './routes/admin-coupons/index.js';
 import couponRoutes from './routes/coupons/index.js';
@@ -57,7 +59,12 @@ export async function buildApp(
       Coupon,
       CouponEmail,
     ],
-    migrations: [...migrations, ...orderBackOfficeMigrations, ...couponAdminMigrations],
+    migrations: [
+      ...migrations,
+      ...orderBackOfficeMigrations,
+      ...couponAdminMigrations,
+      ...orderInviteMigrations,
+    ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     // not encapsulated: the read model is the app's, for its future routes and for tests
@@ -65,6 +72,14 @@ export async function buildApp(
       const clock = opts.clock ? { clock: opts.clock } : {};
       await app.register(catalogReadModel, clock);
       await app.register(checkout, clock);
+      await app.register(orderDocuments, {
+        seller: {
+          name: config.SELLER_NAME,
+          taxId: config.SELLER_TAX_ID,
+          address: config.SELLER_ADDRESS,
+          phone: config.SELLER_PHONE,
+        },
+      });
       await app.register(orderRoutes);
       await app.register(adminOrders, clock);
       await app.register(adminOrderRoutes);

@@ -60,3 +60,24 @@ export function addMonthsClamped(day: string, months: number): string {
   const d = Math.min(Number(m[3]), daysInMonth(year, month1));
   return `${String(year).padStart(4, '0')}-${String(month1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+const THAI_MONTHS = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+];
+
+/** The Asia/Bangkok day of an instant as Thai documents write it: "22 พฤศจิกายน 2569" (Buddhist year = AD + 543). */
+export function thaiDate(at: Date): string {
+  const [y, m, d] = bangkokDay(at).split('-').map(Number) as [number, number, number];
+  return `${d} ${THAI_MONTHS[m - 1]} ${y + 543}`;
+}

@@ -27,6 +27,8 @@ export const Order = defineEntity({
     receiptType: p.string().$type<'person' | 'company'>().length(8),
     receiptInfo: p.json<ReceiptRequest>().nullable(),
     couponId: p.uuid().nullable(),
+    /** the referrer (orders_invite), as the product page's address gave it */
+    invite: p.string().length(64).nullable(),
     idempotencyKey: p.string().length(100),
     requestHash: p.string().length(64),
     createdAt: p.datetime(),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, bangkokDay, bangkokMinute, dayInWindow } from '../../src/domain/bangkok-time.js';
+import {
+  addMonthsClamped,
+  bangkokDay,
+  bangkokMinute,
+  dayInWindow,
+  thaiDate,
+} from '../../src/domain/bangkok-time.js';
 
 describe('the Asia/Bangkok calendar (UTC+7, asked of the zone database)', () => {
   it.each([
@@ -31,5 +37,13 @@ describe('the Asia/Bangkok calendar (UTC+7, asked of the zone database)', () => 
 
   it('refuses what is not a day', () => {
     expect(() => addMonthsClamped('31/01/2026', 1)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2026-11-22T05:00:00Z', '22 พฤศจิกายน 2569', 'AD 2026 + 543'],
+    ['2026-12-31T17:00:00Z', '1 มกราคม 2570', 'already 1 Jan 2027 in Bangkok'],
+    ['2028-02-29T03:00:00Z', '29 กุมภาพันธ์ 2571', 'a leap day'],
+  ])('thaiDate(%s) = %s (%s)', (at, text) => {
+    expect(thaiDate(new Date(at))).toBe(text);
   });
 });

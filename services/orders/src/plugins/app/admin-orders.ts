@@ -8,9 +8,10 @@ import {
   type AdminOrderRow,
   type AdminOrdersQuery,
   type AdminOrderView,
+  type AffiliateRow,
+  type AffiliatesQuery,
   type BookDispatchBody,
 } from '@rian/proto-contracts/orders-admin';
-import type { ReceiptRequest } from '@rian/proto-contracts/orders';
 import { CANCELLED, canTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
 import type { Checkout } from './checkout.js';
 
@@ -37,6 +38,8 @@ const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as produ
   left join sellable_products sp on sp.product_id = d.product_id`;
 
 const num = (v: unknown) => Number(v);
+/** `%text%` for ILIKE, with the text's own \\ % _ taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 function toRow(r: Row): AdminOrderRow {
@@ -54,6 +57,7 @@ function toRow(r: Row): AdminOrderRow {
     userEmail: (r.user_email as string | null) ?? null,
     productId: (r.detail_product_id as string | null) ?? null,
     productTitle: (r.product_title as string | null) ?? null,
+    invite: (r.invite as string | null) ?? null,
     bookSend: r.book_send as AdminOrderRow['bookSend'],
     tracking: (r.tracking as string | null) ?? null,
     trackingBy: (r.tracking_by as string | null) ?? null,
@@ -115,9 +119,13 @@ export class AdminOrders {
     private readonly clock: () => Date,
   ) {}
 
-  private where(q: Partial<AdminOrdersQuery>): { sql: string; params: unknown[] } {
-    const parts: string[] = [];
-    const params: unknown[] = [];
+  /** `extra`: conditions of the caller's own, ANDed with those of the query. */
+  private where(
+    q: Partial<AdminOrdersQuery>,
+    extra: { sql: string; params: unknown[] }[] = [],
+  ): { sql: string; params: unknown[] } {
+    const parts: string[] = extra.map((e) => e.sql);
+    const params: unknown[] = extra.flatMap((e) => e.params);
     if (q.status) {
       parts.push('o.status = ?');
       params.push(q.status);
@@ -134,8 +142,12 @@ export class AdminOrders {
       parts.push('exists (select 1 from order_details x where x.order_id = o.order_id and x.product_id = ?)');
       params.push(q.productId);
     }
+    if (q.invite) {
+      parts.push('o.invite = ?');
+      params.push(q.invite);
+    }
     if (q.q) {
-      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(q.q);
       parts.push(
         '(o.reference ilike ? or o.user_email ilike ? or o.tracking ilike ? or o.order_no::text = ?)',
       );
@@ -169,13 +181,50 @@ export class AdminOrders {
       ...order,
       userEmail: admin.userEmail,
       productId: admin.productId,
-      productTitle: admin.productTitle,
       bookSend: admin.bookSend,
       tracking: admin.tracking,
       trackingBy: admin.trackingBy,
       certificate: admin.certificate,
-      receiptInfo: (row.receipt_info as ReceiptRequest | null) ?? null,
     };
+  }
+
+  /**
+   * /admin/affiliate: orders by referrer, cancelled ones left out (they earned nothing), in the
+   * Asia/Bangkok days asked; most orders first, then by referrer.
+   */
+  async affiliates(q: AffiliatesQuery) {
+    const em = this.kit.orm.em.fork();
+    const own: { sql: string; params: unknown[] }[] = [
+      { sql: 'o.invite is not null and o.status <> ?', params: [CANCELLED] },
+    ];
+    if (q.q) own.push({ sql: 'o.invite ilike ?', params: [likePattern(q.q)] });
+    const w = this.where({ ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) }, own);
+    const [{ n }] = (await em.execute(
+      `select count(distinct o.invite)::int as n from orders o ${w.sql}`,
+      w.params as never[],
+    )) as [{ n: number }];
+    const rows = (await em.execute(
+      `select o.invite,
+              count(*)::int as orders,
+              count(*) filter (where o.status = 'paid')::int as paid_orders,
+              coalesce(sum(o.net), 0)::bigint as net,
+              coalesce(sum(o.net) filter (where o.status = 'paid'), 0)::bigint as paid_net,
+              max(o.created_at) as last_order_at
+         from orders o ${w.sql}
+        group by o.invite
+        order by orders desc, o.invite asc
+        limit ? offset ?`,
+      [...w.params, q.pageSize, (q.page - 1) * q.pageSize] as never[],
+    )) as Row[];
+    const items: AffiliateRow[] = rows.map((r) => ({
+      invite: String(r.invite),
+      orders: num(r.orders),
+      paidOrders: num(r.paid_orders),
+      net: num(r.net),
+      paidNet: num(r.paid_net),
+      lastOrderAt: iso(r.last_order_at),
+    }));
+    return { items, page: q.page, pageSize: q.pageSize, total: n };
   }
 
   async counts(): Promise<Record<OrderStatus, number>> {

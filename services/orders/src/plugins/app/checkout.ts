@@ -12,9 +12,11 @@ import {
   type OrderView,
 } from '@rian/proto-contracts/orders';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
+import { priceCodesOf } from '@rian/proto-contracts/enums';
 import { Order, type OrderEntity } from '../../entities/order.js';
 import { OrderDetail } from '../../entities/order-detail.js';
 import { OrderTransfer } from '../../entities/order-transfer.js';
+import { SellableProduct } from '../../entities/sellable-product.js';
 import { Coupon, CouponEmail, type CouponEntity } from '../../entities/coupon.js';
 import { checkCoupon, type Coupon as CouponRule } from '../../domain/coupons.js';
 import {
@@ -103,7 +105,7 @@ export class Checkout {
     const chosen = await this.catalog.priceFor(
       body.productId,
       body.priceId,
-      principal.membershipCodes ?? [],
+      priceCodesOf(principal.membershipCodes ?? []),
       day,
     );
     if (!chosen) throw new ProblemError('orders.price_not_available');
@@ -228,6 +230,7 @@ export class Checkout {
       receiptType: body.receipt?.type ?? 'person',
       receiptInfo: body.receipt ?? null,
       couponId,
+      invite: body.invite ?? null,
       idempotencyKey: a.idempotencyKey,
       requestHash: a.hash,
       createdAt: a.now,
@@ -311,8 +314,16 @@ export class Checkout {
   private async views(em: EntityManager, orders: OrderEntity[]): Promise<OrderView[]> {
     if (!orders.length) return [];
     const ids = orders.map((o) => o.id);
-    const details = await em.find(OrderDetail, { orderId: { $in: ids } });
+    const details = await em.find(OrderDetail, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } });
     const transfers = await em.find(OrderTransfer, { orderId: { $in: ids } }, { orderBy: { period: 'asc' } });
+    const productIds = [...new Set(details.map((d) => d.productId))];
+    // the title as the read model knows it now; a product catalog deleted has none (null)
+    const products = productIds.length
+      ? await em.find(SellableProduct, { productId: { $in: productIds } }, { fields: ['productId', 'title'] })
+      : [];
+    const titles = new Map(products.map((p) => [p.productId, p.title]));
+    // one product per order today (checkout sells one): the first detail names it, as in the back office
+    const productOf = (orderId: string) => details.find((d) => d.orderId === orderId)?.productId;
     return orders.map((o) => ({
       id: o.id,
       orderNo: o.orderNo,
@@ -329,6 +340,9 @@ export class Checkout {
       receipt: o.receipt,
       receiptType: o.receiptType,
       couponId: o.couponId ?? null,
+      productTitle: titles.get(productOf(o.id) ?? '') ?? null,
+      receiptInfo: o.receiptInfo ?? null,
+      invite: o.invite ?? null,
       details: details
         .filter((d) => d.orderId === o.id)
         .map((d) => ({

@@ -6,6 +6,7 @@ import type { Principal } from '@rian/kit/tokens';
 import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import type { CouponCheckBody, CouponInput, CouponView } from '@rian/proto-contracts/coupons';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
+import { priceCodesOf } from '@rian/proto-contracts/enums';
 import { Coupon, CouponEmail, type CouponEntity } from '../../entities/coupon.js';
 import { checkCoupon, type Coupon as CouponRule } from '../../domain/coupons.js';
 import { couponRecord, type CouponRecord } from '../../domain/coupon-form.js';
@@ -202,7 +203,7 @@ export class Coupons {
     const codes = principal.membershipCodes ?? [];
     if (!(await this.catalog.sellableProduct(body.productId)))
       throw new ProblemError('orders.product_not_found');
-    const prices = await this.catalog.pricesFor(body.productId, codes, day);
+    const prices = await this.catalog.pricesFor(body.productId, priceCodesOf(codes), day);
     const price = body.priceId ? prices.find((p) => p.priceId === body.priceId) : prices[0];
     if (!price) throw new ProblemError('orders.price_not_available');
 

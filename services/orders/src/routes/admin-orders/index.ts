@@ -7,6 +7,8 @@ import {
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminOrderView,
+  AffiliatesPage,
+  AffiliatesQuery,
   BookDispatchBody,
   BookDispatchReply,
   ReportQuery,
@@ -28,7 +30,8 @@ const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['orders-admin'],
-        summary: 'Orders filtered by status, Asia/Bangkok days ordered, product, or a search text; paged',
+        summary:
+          'Orders filtered by status, Asia/Bangkok days ordered, product, referrer (invite, exactly), or a search text; paged',
         security: bearer,
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersPage, 400: ProblemSchema, ...denied },
@@ -134,6 +137,22 @@ const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => app.adminOrders.setCertificate(req.principal!, req.params.id),
+  );
+
+  app.get(
+    '/admin/affiliates',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['orders-admin'],
+        summary:
+          'Orders by referrer (invite), cancelled ones left out: counts and sums of net (satang), in the Asia/Bangkok days asked; most orders first',
+        security: bearer,
+        querystring: AffiliatesQuery,
+        response: { 200: AffiliatesPage, 400: ProblemSchema, ...denied },
+      },
+    },
+    async (req) => app.adminOrders.affiliates(req.query),
   );
 
   await app.register(cancelByCode);

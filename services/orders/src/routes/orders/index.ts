@@ -82,6 +82,37 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => app.checkout.one(req.principal!, req.params.id),
   );
+
+  app.get(
+    '/orders/:id/document.pdf',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The order as a PDF to its owner or staff (another member: 404): a receipt/tax invoice once paid, an invoice (ใบแจ้งชำระเงิน, not a tax document) while waiting; a cancelled order has none (409)',
+        security: bearer,
+        params: Type.Object({ id: Uuid() }),
+        produces: ['application/pdf'],
+        response: {
+          // bytes: fastify sends a Buffer as it is (no serializer); the schema is for the docs
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }),
+          400: ProblemSchema,
+          401: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { reference, pdf } = await app.orderDocuments.pdf(req.principal!, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 };
 
 export default orderRoutes;

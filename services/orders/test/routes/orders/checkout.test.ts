@@ -12,6 +12,7 @@ import {
   planChanged,
   priceChanged,
   productChanged,
+  productDeleted,
   rows,
   TestClock,
 } from '../../helpers.js';
@@ -133,6 +134,9 @@ describe('checkout and orders', () => {
         receipt: 'Y',
         receiptType: 'company',
         couponId: null,
+        productTitle: 'คอร์สเทรดทองคำ (Gold trading)',
+        receiptInfo: expect.objectContaining({ type: 'company', taxId: '0105551234567', zip: '10500' }),
+        invite: null,
         installments: [],
         details: [{ productId: gold, priceId: price.nl, price: 150_000, discount: 0, net: 150_000, coin: 0 }],
       });
@@ -270,6 +274,22 @@ describe('checkout and orders', () => {
         undefined,
         ['receipt.address', 'receipt.phone'],
       ],
+      [
+        'a referrer with a space (invite is [A-Za-z0-9_.@-], 1–64)',
+        () => ({ ...goldNl, invite: 'som chai' }),
+        400,
+        'validation.failed',
+        undefined,
+        ['invite'],
+      ],
+      [
+        'a referrer of 65 characters',
+        () => ({ ...goldNl, invite: 'x'.repeat(65) }),
+        400,
+        'validation.failed',
+        undefined,
+        ['invite'],
+      ],
     ])('%s', async (_case, body, status, code, key, fields) => {
       const sub = newId();
       const res = await checkout(await member(sub), body(), key === undefined ? `k-${newId()}` : key);
@@ -351,6 +371,22 @@ describe('checkout and orders', () => {
       expect(await ordersOf(sub)).toBe(1);
     });
 
+    it('the referrer is part of the body: the same key with another invite → 409', async () => {
+      const sub = newId();
+      const token = await member(sub);
+      const first = await checkout(token, { ...goldNl, invite: 'somchai.fx' }, 'with-invite');
+      expect(first.statusCode).toBe(201);
+      expect((await checkout(token, { ...goldNl, invite: 'somchai.fx' }, 'with-invite')).statusCode).toBe(
+        200,
+      );
+      const other = await checkout(token, { ...goldNl, invite: 'malee' }, 'with-invite');
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ code: 'orders.idempotency_conflict' });
+      const none = await checkout(token, goldNl, 'with-invite');
+      expect(none.statusCode).toBe(409);
+      expect(await ordersOf(sub)).toBe(1);
+    });
+
     it('the same key from another member is theirs alone: a second order', async () => {
       const a = await checkout(await member(), goldNl, 'shared-key');
       const b = await checkout(await member(), goldNl, 'shared-key');
@@ -390,6 +426,45 @@ describe('checkout and orders', () => {
   }, 60_000);
 
   describe('reading orders', () => {
+    it('the referrer is kept as given and shown with the product title in every view of the order', async () => {
+      const sub = newId();
+      const token = await member(sub);
+      const placed = await checkout(token, { ...goldNl, invite: 'Somchai_FX-01@line' });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json<{ order: OrderView }>().order;
+      expect(order).toMatchObject({
+        invite: 'Somchai_FX-01@line',
+        productTitle: 'คอร์สเทรดทองคำ (Gold trading)',
+        receiptInfo: null,
+      });
+      expect((await rows(app, 'select invite from orders where order_id = ?', [order.id]))[0]!.invite).toBe(
+        'Somchai_FX-01@line',
+      );
+      const auth = { authorization: `Bearer ${token}` };
+      const one = await app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: auth });
+      expect(one.json()).toEqual(order);
+      const mine = await app.inject({ method: 'GET', url: '/orders/mine', headers: auth });
+      expect(mine.json<{ items: OrderView[] }>().items).toEqual([order]);
+    });
+
+    it('a product catalog deleted has no title any more: productTitle null, the order otherwise intact', async () => {
+      const product = newId();
+      const productPrice = newId();
+      await bus.deliver(productChanged(product, { title: 'คอร์สชั่วคราว' }));
+      await bus.deliver(priceChanged(product, productPrice, { value: 50_000 }));
+      const token = await member();
+      const placed = await checkout(token, { productId: product, priceId: productPrice, paymentType: 4 });
+      expect(placed.json<{ order: OrderView }>().order.productTitle).toBe('คอร์สชั่วคราว');
+      await bus.deliver(productDeleted(product));
+      const id = placed.json<{ order: OrderView }>().order.id;
+      const res = await app.inject({
+        method: 'GET',
+        url: `/orders/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.json<OrderView>()).toMatchObject({ id, productTitle: null, net: 50_000 });
+    });
+
     it("a member sees their own orders, newest first; another member's order is 404 to them, staff see it", async () => {
       const aliceSub = newId();
       const alice = await member(aliceSub);
