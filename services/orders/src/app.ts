@@ -22,6 +22,7 @@ import adminOrderRoutes from './routes/admin-orders/index.js';
 import { orderBackOfficeMigrations } from './migrations/0003-order-back-office.js';
 import { couponAdminMigrations } from './migrations/0004-coupon-admin.js';
 import { orderInviteMigrations } from './migrations/0005-order-invite.js';
+import { installmentStatusMigrations } from './migrations/0006-installment-statuses.js';
 import orderDocuments from './plugins/app/order-documents.js';
 import coupons from './plugins/app/coupons.js';
 import adminCouponRoutes from './routes/admin-coupons/index.js';
@@ -64,6 +65,7 @@ export async function buildApp(
       ...orderBackOfficeMigrations,
       ...couponAdminMigrations,
       ...orderInviteMigrations,
+      ...installmentStatusMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),

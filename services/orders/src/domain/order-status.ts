@@ -24,6 +24,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * Instalment (order transfer) status, spec 02 §4: `create` and `approve` = waiting to pay, `wait` =
+ * a slip sent, waiting for confirmation, `finish` = paid, `not` = cancelled.
+ */
+export const INSTALLMENT_STATUSES = ['create', 'approve', 'wait', 'finish', 'not'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+/** What a new schedule's rows start as. */
+export const INSTALLMENT_NEW: InstallmentStatus = 'create';
+/** The rows still open when their order is cancelled: they become `not`. */
+export const INSTALLMENT_OPEN: readonly InstallmentStatus[] = ['create', 'approve', 'wait'];
+
 /** Book dispatch flag (spec 02 §4): N not sent, Y sent, C (the spec's third value, kept as data). */
 export const BOOK_DISPATCH = ['Y', 'N', 'C'] as const;
 export type BookDispatch = (typeof BOOK_DISPATCH)[number];

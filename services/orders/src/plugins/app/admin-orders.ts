@@ -343,7 +343,7 @@ export class AdminOrders {
         row.order_id,
       ] as never[]);
       await em.execute(
-        `update order_transfers set status = 'cancel' where order_id = ? and status = 'wait'`,
+        `update order_transfers set status = 'not' where order_id = ? and status in ('create', 'approve', 'wait')`,
         [row.order_id] as never[],
       );
       this.kit.outbox.add(em, OrderCancelled, {

@@ -28,7 +28,7 @@ import {
   type ReceiptType,
 } from '../../domain/money.js';
 import { bangkokDay } from '../../domain/bangkok-time.js';
-import { CANCELLED } from '../../domain/order-status.js';
+import { CANCELLED, INSTALLMENT_NEW } from '../../domain/order-status.js';
 import { normalEmail } from '../../domain/sellable.js';
 import type { CatalogReadModel, OpenPlanView } from './read-model.js';
 
@@ -252,7 +252,7 @@ export class Checkout {
     const dates = installmentDates(a.day, amounts.installments.length || 1);
     const schedule = amounts.installments.map((amount, i) => ({ period: i + 1, dueDate: dates[i]!, amount }));
     for (const s of schedule) {
-      em.create(OrderTransfer, { id: uuidv7(), orderId: order.id, ...s, status: 'wait' });
+      em.create(OrderTransfer, { id: uuidv7(), orderId: order.id, ...s, status: INSTALLMENT_NEW });
     }
     this.kit.outbox.add(em, OrderCreated, {
       orderId: order.id,

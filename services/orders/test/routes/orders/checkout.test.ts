@@ -200,9 +200,9 @@ describe('checkout and orders', () => {
       const order = res.json<{ order: OrderView }>().order;
       expect(order.net).toBe(150_000);
       expect(order.installments).toEqual([
-        { period: 1, dueDate: '2026-04-15', amount: 50_000, status: 'wait' },
-        { period: 2, dueDate: '2026-05-15', amount: 50_000, status: 'wait' },
-        { period: 3, dueDate: '2026-06-15', amount: 50_000, status: 'wait' },
+        { period: 1, dueDate: '2026-04-15', amount: 50_000, status: 'create' },
+        { period: 2, dueDate: '2026-05-15', amount: 50_000, status: 'create' },
+        { period: 3, dueDate: '2026-06-15', amount: 50_000, status: 'create' },
       ]);
       const events = await eventually(async () => {
         const all = await publishedEvents(env.namespace, 'orders', 'orders.order.created');
