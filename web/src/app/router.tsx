@@ -28,6 +28,8 @@ const logout = async () => ({ Component: (await import('@/features/auth/routes/l
 const loginFacebook = async () => ({
   Component: (await import('@/features/auth/routes/login-facebook')).LoginFacebookRoute,
 });
+// the member's own orders (issue 5); visitors are asked to log in (app/routes/my-orders)
+const myOrders = async () => ({ Component: (await import('./routes/my-orders')).AppMyOrdersRoute });
 const member = async () => ({
   Component: (await import('@/features/member/routes/member-home')).MemberHomeRoute,
 });
@@ -69,6 +71,17 @@ const adminInstallmentPlans = async () => ({
   Component: (await import('@/features/admin-catalog/routes/admin-installment-plans'))
     .AdminInstallmentPlansRoute,
 });
+// the coupon back office (issue 5)
+const adminCoupons = async () => ({
+  Component: (await import('@/features/admin-orders/routes/admin-coupons')).AdminCouponsRoute,
+});
+// the orders back office (issue 5)
+const adminOrders = async () => ({
+  Component: (await import('@/features/admin-orders/routes/admin-orders')).AdminOrdersRoute,
+});
+const adminAffiliates = async () => ({
+  Component: (await import('@/features/admin-orders/routes/admin-affiliates')).AdminAffiliatesRoute,
+});
 const adminLogin = async () => ({
   Component: (await import('@/features/admin/routes/admin-login')).AdminLoginRoute,
 });
@@ -99,6 +112,7 @@ export const routes: RouteObject[] = [
           // the enrolment terms link to -conditions, the cookie banner to -condition: one page
           { path: 'terms-and-conditions', lazy: terms },
           { path: 'terms-and-condition', lazy: terms },
+          { path: 'orders', lazy: myOrders },
         ],
       },
       { path: 'logout', lazy: logout },
@@ -119,6 +133,9 @@ export const routes: RouteObject[] = [
           { path: 'instructor', lazy: adminInstructors },
           { path: 'bookbank', lazy: adminBankAccounts },
           { path: 'patternPayment', lazy: adminInstallmentPlans },
+          { path: 'orders', lazy: adminOrders },
+          { path: 'affiliate', lazy: adminAffiliates },
+          { path: 'coupon', lazy: adminCoupons },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -46,6 +46,8 @@ export type RequestOptions = {
   query?: Query;
   /** overrides the member token (e.g. the staff token in the back office); null sends none */
   token?: string | null;
+  /** extra request headers (e.g. `Idempotency-Key`) */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -89,6 +91,7 @@ function isProblem(value: unknown): value is Problem {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const language = currentLanguage();
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json, application/problem+json',
     'Accept-Language': language,
   };

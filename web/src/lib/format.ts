@@ -21,12 +21,17 @@ export function formatDay(day: string, language: string): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/** An instant in Bangkok time: "22 พ.ย. 2026 11:15" / "22 Nov 2026, 11:15" (a 4-digit year, never "26"). */
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language === 'th' ? 'th-TH-u-ca-gregory' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'Asia/Bangkok',
   }).format(date);
 }

@@ -7,7 +7,19 @@ import { useLanguageStore } from '@/stores/language-store';
 
 export const resources = { th: { common: th }, en: { common: en } } as const;
 
-export const LAZY_NAMESPACES = ['admin', 'account', 'member', 'adminCatalog', 'shop'] as const;
+export const LAZY_NAMESPACES = [
+  'admin',
+  'account',
+  'member',
+  'adminCatalog',
+  'shop',
+  'adminCoupons',
+  'adminOrders',
+  'orders',
+  'orderView',
+  'places',
+  'checkout',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 const initial = useLanguageStore.getState().language;

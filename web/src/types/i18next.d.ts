@@ -4,13 +4,31 @@ import type account from '@/locales/th/account.json';
 import type member from '@/locales/th/member.json';
 import type adminCatalog from '@/locales/th/admin-catalog.json';
 import type shop from '@/locales/th/shop.json';
+import type adminCoupons from '@/locales/th/admin-coupons.json';
+import type adminOrders from '@/locales/th/admin-orders.json';
+import type orders from '@/locales/th/orders.json';
+import type orderView from '@/locales/th/order-view.json';
+import type places from '@/locales/th/places.json';
+import type checkout from '@/locales/th/checkout.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['admin', 'account', 'member', 'adminCatalog', 'shop'];
+    fallbackNS: [
+      'admin',
+      'account',
+      'member',
+      'adminCatalog',
+      'shop',
+      'adminCoupons',
+      'adminOrders',
+      'orders',
+      'orderView',
+      'places',
+      'checkout',
+    ];
     resources: {
       common: typeof common;
       admin: typeof admin;
@@ -18,6 +36,12 @@ declare module 'i18next' {
       member: typeof member;
       adminCatalog: typeof adminCatalog;
       shop: typeof shop;
+      adminCoupons: typeof adminCoupons;
+      adminOrders: typeof adminOrders;
+      orders: typeof orders;
+      orderView: typeof orderView;
+      places: typeof places;
+      checkout: typeof checkout;
     };
   }
 }

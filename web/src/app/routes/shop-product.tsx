@@ -1,9 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useAuthDialogStore } from '@/features/auth/stores/auth-dialog-store';
-import { ProductRoute } from '@/features/catalog/routes/product';
+import { ProductRoute, type BuyChoice } from '@/features/catalog/routes/product';
+import { useKeepInvite } from '@/features/checkout/lib/invite';
 
 // The product page prompts visitors to log in for member prices; the login dialog belongs to auth.
 const openLogin = () => useAuthDialogStore.getState().openLogin();
 
+// Checkout (with auth's inline registration) is its own chunk, fetched when "buy now" is pressed —
+// or a moment earlier, when the pointer or focus reaches the button.
+const loadCheckout = () => import('./shop-product-checkout');
+const ProductCheckout = lazy(loadCheckout);
+
 export function ShopProductRoute() {
-  return <ProductRoute onLogin={openLogin} />;
+  // a referrer's ?invite= is kept for the order, whatever happens before it (sign-in, registration)
+  useKeepInvite();
+  return <ProductRoute onLogin={openLogin} buyNow={(choice) => <BuyNow {...choice} />} />;
+}
+
+/** "Buy now" (spec 02 §2): the order dialog for a member, the buy-now stepper for a visitor. */
+function BuyNow({ product, price }: BuyChoice) {
+  const { t } = useTranslation();
+  // each opening is a new checkout (and a new idempotency key)
+  const [opening, setOpening] = useState(0);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="accent"
+        size="lg"
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadCheckout()}
+        onFocus={() => void loadCheckout()}
+        aria-haspopup="dialog"
+        data-testid="buy-now"
+      >
+        {t('shop.buy.button')}
+      </Button>
+      {open && (
+        <Suspense fallback={<Spinner label={t('shop.loading')} />}>
+          <ProductCheckout
+            key={opening}
+            product={product}
+            chosenPriceId={price?.id ?? null}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }

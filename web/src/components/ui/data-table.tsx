@@ -6,6 +6,8 @@ export type Column<T> = {
   /** header text; visually hidden when `hideLabel` (e.g. the actions column) */
   label: string;
   hideLabel?: boolean;
+  /** shown in the header cell before the label (e.g. a "select all" box labelled by itself) */
+  headerStart?: ReactNode;
   /** the field the server sorts by; the header becomes a sort button */
   sortField?: string;
   className?: string;
@@ -21,6 +23,8 @@ export function DataTable<T>({
   onSort,
   testId,
   rowClassName,
+  rowTestId,
+  className,
 }: {
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -30,17 +34,29 @@ export function DataTable<T>({
   /** `data-testid` of the table; each row gets `${testId}-row` */
   testId: string;
   rowClassName?: (row: T) => string | undefined;
+  /** a row's own `data-testid` (e.g. by its code) instead of `${testId}-row` */
+  rowTestId?: (row: T) => string;
+  /** more classes on the table (e.g. `table--sticky-first`: the first column stays while it scrolls) */
+  className?: string;
 }) {
   return (
     <div className="table-wrap">
-      <table className="table" data-testid={testId}>
+      <table className={['table', className].filter(Boolean).join(' ')} data-testid={testId}>
         <thead>
           <tr>
             {columns.map((c) =>
               c.sortField && onSort ? (
-                <SortHeader key={c.key} field={c.sortField} label={c.label} sort={sort} onSort={onSort} />
+                <SortHeader
+                  key={c.key}
+                  field={c.sortField}
+                  label={c.label}
+                  sort={sort}
+                  onSort={onSort}
+                  start={c.headerStart}
+                />
               ) : (
                 <th key={c.key} scope="col">
+                  {c.headerStart}
                   {c.hideLabel ? <span className="sr-only">{c.label}</span> : c.label}
                 </th>
               ),
@@ -49,7 +65,11 @@ export function DataTable<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={`${testId}-row`} className={rowClassName?.(row)}>
+            <tr
+              key={rowKey(row)}
+              data-testid={rowTestId?.(row) ?? `${testId}-row`}
+              className={rowClassName?.(row)}
+            >
               {columns.map((c) => (
                 <td key={c.key} className={c.className}>
                   {c.render(row)}

@@ -115,6 +115,13 @@ export const VideoIcon = (p: IconProps) => (
     <path d="M16 10l5-3v10l-5-3" />
   </svg>
 );
+/** An order: a receipt */
+export const ReceiptIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </svg>
+);
 export const MailIcon = (p: IconProps) => (
   <svg {...base} {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

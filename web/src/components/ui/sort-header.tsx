@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** `field` ascending, `-field` descending (the services' `sort` parameter). */
 export type SortDirection = 'ascending' | 'descending' | 'none';
 
@@ -18,15 +20,19 @@ export function SortHeader({
   label,
   sort,
   onSort,
+  start,
 }: {
   field: string;
   label: string;
   sort: string;
   onSort: (next: string) => void;
+  /** shown before the button (e.g. a "select all" box) */
+  start?: ReactNode;
 }) {
   const direction = sortDirection(sort, field);
   return (
     <th scope="col" aria-sort={direction}>
+      {start}
       <button
         type="button"
         className="th-sort"

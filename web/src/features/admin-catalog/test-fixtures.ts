@@ -4,41 +4,8 @@ import type {
   InstallmentPlanStaff,
   PriceStaff,
 } from '@rian/proto-contracts/catalog-commerce';
-import { createElement } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '@/app/router';
-import { json } from '@/testing/render';
-import { useStaffStore } from '@/stores/staff-store';
 
 const AT = '2026-01-01T00:00:00.000Z';
-
-/** Tests only: a signed-in staff member (the back office's calls carry this token). */
-export function signInStaff() {
-  useStaffStore
-    .getState()
-    .setSession('staff-jwt', { id: 's1', username: 'boss', name: 'Boss', role: 'admin' });
-}
-
-/**
- * Tests only: the app's own routes at `path` with a staff session — the admin layout (its menu and
- * texts), the lazy page chunk, the page. Mock the API first.
- */
-export function renderAdmin(path: string) {
-  signInStaff();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    createElement(QueryClientProvider, { client: queryClient }, createElement(RouterProvider, { router })),
-  );
-  return router;
-}
-
-export const page = <T>(items: T[], total = items.length, pageNo = 1, pageSize = 20) =>
-  json(200, { items, page: pageNo, pageSize, total });
 
 export function makeProduct(overrides: Partial<ProductStaff> = {}): ProductStaff {
   return {

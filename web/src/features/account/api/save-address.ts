@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Address, AddressBody, AddressFormat, AddressType } from '@/types/api';
 import { useAuthStore } from '@/stores/auth-store';
-import { addressesQueryKey } from './get-addresses';
+import { addressesQueryKey } from '@/api/get-addresses';
 
 export type SaveAddressInput = { format: AddressFormat; type: AddressType; body: AddressBody };
 

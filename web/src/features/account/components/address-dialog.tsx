@@ -13,7 +13,7 @@ import { fromFieldError, type Message } from '@/lib/message';
 import { useMessageText } from '@/hooks/use-message-text';
 import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import type { Address, AddressFormat, AddressType } from '@/types/api';
-import { useAddresses } from '../api/get-addresses';
+import { useAddresses } from '@/api/get-addresses';
 import { useSaveAddress } from '../api/save-address';
 import { useDeleteAddress } from '../api/delete-address';
 import {
@@ -25,7 +25,7 @@ import {
   type AddressErrors,
   type AddressField,
 } from '../lib/address-form';
-import { ThaiAddressPicker, type PlaceValue } from './thai-address-picker';
+import { ThaiAddressPicker, type PlaceValue } from '@/components/thai-address/thai-address-picker';
 
 const SLOTS = [
   { format: 'current', type: 'person' },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, json, mockApi } from '@/testing/render';
-import { makePrice, makeProduct, page, renderAdmin } from '../test-fixtures';
+import { page, renderAdmin } from '@/testing/admin';
+import { makePrice, makeProduct } from '../test-fixtures';
 
 const P1 = makeProduct();
 const PRICES = `/api/catalog/admin/products/${P1.id}/prices`;

@@ -9,7 +9,7 @@ import { BANK_ACCOUNT_SORTS, useBankAccounts, useDeleteBankAccount } from '../ap
 import { BankAccountDialog } from '../components/bank-account-dialog';
 import { Thumb } from '../components/catalog-image-field';
 import { ConfirmDelete } from '../components/confirm-delete';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import '../admin-catalog.css';
 import '../i18n';
 

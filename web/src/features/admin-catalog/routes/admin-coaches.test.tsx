@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CoachStaff } from '@rian/proto-contracts/catalog-content';
 import { bodiesSentTo, json, mockApi, problem } from '@/testing/render';
-import { page, renderAdmin } from '../test-fixtures';
+import { page, renderAdmin } from '@/testing/admin';
 
 const COACHES = '/api/catalog/admin/coaches';
 const COACH: CoachStaff = {

@@ -10,7 +10,7 @@ import { COACH_SORTS, useCoaches, useDeleteCoach } from '../api/coaches';
 import { Thumb } from '../components/catalog-image-field';
 import { CoachDialog } from '../components/coach-dialog';
 import { ConfirmDelete } from '../components/confirm-delete';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import '../admin-catalog.css';
 import '../i18n';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, json, mockApi } from '@/testing/render';
-import { makeEmail, makePlan, makeProduct, page, renderAdmin } from '../test-fixtures';
+import { page, renderAdmin } from '@/testing/admin';
+import { makeEmail, makePlan, makeProduct } from '../test-fixtures';
 
 const PLANS = '/api/catalog/admin/installment-plans';
 const EMAILS = `${PLANS}/plan1/emails`;

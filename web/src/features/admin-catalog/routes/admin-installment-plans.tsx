@@ -9,7 +9,7 @@ import { PLAN_SORTS, useDeletePlan, useInstallmentPlans } from '../api/installme
 import { useProductChoices } from '../api/products';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import { PlanDialog } from '../components/plan-dialog';
 import { PlanEmailsDialog } from '../components/plan-emails-dialog';
 import '../admin-catalog.css';

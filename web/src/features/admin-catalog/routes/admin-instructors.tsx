@@ -8,7 +8,7 @@ import { INSTRUCTOR_SORTS, useDeleteInstructor, useInstructors } from '../api/in
 import { Thumb } from '../components/catalog-image-field';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { InstructorDialog } from '../components/instructor-dialog';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import '../admin-catalog.css';
 import '../i18n';
 

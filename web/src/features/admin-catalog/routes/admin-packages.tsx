@@ -10,7 +10,7 @@ import { PACKAGE_SORTS, useDeletePackage, usePackages } from '../api/packages';
 import { Thumb } from '../components/catalog-image-field';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import { PackageDialog } from '../components/package-dialog';
 import { PackageProductDialog } from '../components/package-product-dialog';
 import '../admin-catalog.css';

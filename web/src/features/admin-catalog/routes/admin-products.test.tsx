@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, json, mockApi, problem } from '@/testing/render';
-import { makeProduct, page, renderAdmin } from '../test-fixtures';
+import { page, renderAdmin } from '@/testing/admin';
+import { makeProduct } from '../test-fixtures';
 
 const LIST = '/api/catalog/admin/products';
 const P1 = makeProduct();

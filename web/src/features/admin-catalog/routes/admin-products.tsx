@@ -10,7 +10,7 @@ import { PRODUCT_SORTS, useDeleteProduct, useProducts } from '../api/products';
 import { Thumb } from '../components/catalog-image-field';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
-import { ListFrame } from '../components/list-frame';
+import { ListFrame } from '@/components/ui/list-frame';
 import { ProductDialog, type ProductTab } from '../components/product-dialog';
 import '../admin-catalog.css';
 import '../i18n';

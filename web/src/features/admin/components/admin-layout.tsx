@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { MenuIcon } from '@/components/ui/icons';
 import { useStaffStore } from '@/stores/staff-store';
 import { AdminMenu } from './admin-menu';
+import { OrdersWaitingBadge } from './orders-waiting-badge';
 import '@/styles/side-menu.css';
 import '../admin.css';
 import '../i18n';
@@ -70,6 +71,7 @@ function AdminFrame() {
           </Dialog>
           <span className="admin__title">{t('admin.title')}</span>
           <div className="admin__actions">
+            <OrdersWaitingBadge />
             {staff && (
               <span className="admin__who" data-testid="admin-who">
                 {t('admin.signedIn', { name: staff.name, role: staff.role })}

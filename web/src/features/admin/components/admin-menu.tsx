@@ -50,14 +50,14 @@ export const ADMIN_MENU: Group[] = [
     label: 'admin.menu.groups.order',
     items: [
       { key: 'ordersConfirm', label: 'admin.menu.items.ordersConfirm', to: '/admin/ordersConfirm' },
-      { key: 'orders', label: 'admin.menu.items.orders', to: '/admin/orders' },
-      { key: 'affiliate', label: 'admin.menu.items.affiliate', to: '/admin/affiliate' },
+      { key: 'orders', label: 'admin.menu.items.orders', to: '/admin/orders', ready: true },
+      { key: 'affiliate', label: 'admin.menu.items.affiliate', to: '/admin/affiliate', ready: true },
     ],
   },
   {
     key: 'discount',
     label: 'admin.menu.groups.discount',
-    items: [{ key: 'coupon', label: 'admin.menu.items.coupon', to: '/admin/coupon' }],
+    items: [{ key: 'coupon', label: 'admin.menu.items.coupon', to: '/admin/coupon', ready: true }],
   },
   {
     key: 'group',

@@ -2,7 +2,14 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { ChevronDownIcon, CrownIcon, LogoutIcon, MapPinIcon, UserIcon } from '@/components/ui/icons';
+import {
+  ChevronDownIcon,
+  CrownIcon,
+  LogoutIcon,
+  MapPinIcon,
+  ReceiptIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { useAuthStore } from '@/stores/auth-store';
 import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import type { User } from '@/types/api';
@@ -75,6 +82,12 @@ function UserMenu({ user }: { user: User }) {
           <DropdownMenu.Item className="menu__item" data-testid="open-addresses" onSelect={openAddresses}>
             <MapPinIcon width={16} height={16} />
             {t('header.addresses')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="menu__item">
+            <Link to="/orders" data-testid="my-orders-link">
+              <ReceiptIcon width={16} height={16} />
+              {t('header.myOrders')}
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className="menu__item"

@@ -14,17 +14,24 @@ import {
   makeProduct,
 } from '@/testing/catalog-fixtures';
 import { useAuthStore } from '@/stores/auth-store';
-import { ProductRoute } from './product';
+import { ProductRoute, type BuyChoice } from './product';
 
 const forex = makeProduct();
 const base = `/api/catalog/products/${forex.id}`;
+
+/** The app layer's buy button goes into this slot; here it only says what it was given. */
+const buyNow = ({ product, price }: BuyChoice) => (
+  <output data-testid="buy-choice">
+    {product.title} · {price ? `${price.title} ${price.value}` : 'none'}
+  </output>
+);
 
 function renderAt(path: string, onLogin = () => {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>HOME</p> },
-      { path: '/product/:id?', element: <ProductRoute onLogin={onLogin} /> },
-      { path: '/product/:name/:id', element: <ProductRoute onLogin={onLogin} /> },
+      { path: '/product/:id?', element: <ProductRoute onLogin={onLogin} buyNow={buyNow} /> },
+      { path: '/product/:name/:id', element: <ProductRoute onLogin={onLogin} buyNow={buyNow} /> },
     ],
     { initialEntries: [path] },
   );
@@ -215,16 +222,13 @@ describe('product page: member prices (spec 02 §4)', () => {
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/prices'))!;
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer member-token');
 
-    // another choice; buy now says which
+    // another choice; the buy slot is given it
     await userEvent.click(within(options[2]!).getByRole('radio'));
     expect(within(options[2]!).getByRole<HTMLInputElement>('radio').checked).toBe(true);
-    await userEvent.click(screen.getByTestId('buy-now'));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('เร็ว ๆ นี้');
-    expect(dialog.textContent).toContain('฿29,900.00 (ราคาปกติทั่วไป)');
+    expect(screen.getByTestId('buy-choice').textContent).toBe('Forex Pro · ราคาปกติทั่วไป 2990000');
   });
 
-  it('buy now starts from the preselected price', async () => {
+  it('the buy slot starts from the preselected price', async () => {
     signIn(['CG1']);
     const eb = makePrice({
       id: '00000000-0000-4000-8000-0000000000a2',
@@ -236,8 +240,7 @@ describe('product page: member prices (spec 02 §4)', () => {
     mockProduct(makeLookup([eb], eb.id));
     renderAt('/product/forex-pro');
     await screen.findAllByTestId('member-price');
-    await userEvent.click(screen.getByTestId('buy-now'));
-    expect((await screen.findByRole('dialog')).textContent).toContain('฿15,000.00 (EB CG1)');
+    expect(screen.getByTestId('buy-choice').textContent).toBe('Forex Pro · EB CG1 1500000');
   });
 
   it('member whose codes match no price: says so, no packages', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +15,6 @@ import { ProductTabs } from '../components/product-tabs';
 import { ProductCoaches } from '../components/product-coaches';
 import { ProductBankAccounts } from '../components/product-bank-accounts';
 import { MemberPrices } from '../components/member-prices';
-import { BuyNow } from '../components/buy-now';
 import '../catalog.css';
 import '../i18n';
 
@@ -24,19 +23,29 @@ export type ShopRouteProps = {
   onLogin?: () => void;
 };
 
+/** What "buy now" starts from: the product and the member's chosen price (null: none chosen). */
+export type BuyChoice = { product: Product; price: Price | null };
+
+export type ProductRouteProps = ShopRouteProps & {
+  /** the buy button: checkout is another feature, so the app layer renders it into the page */
+  buyNow?: (choice: BuyChoice) => ReactNode;
+};
+
 /**
  * /product/:id? and /product/:name/:id (spec 02 §2): the product whose url equals name, else id.
  * No such product → home. (?code= opens the change-password dialog: AuthUrlEffects in the layout.)
  */
-export function ProductRoute({ onLogin = () => {} }: ShopRouteProps) {
+export function ProductRoute({ onLogin = () => {}, buyNow }: ProductRouteProps) {
   const { name, id } = useParams();
   const url = name ?? id;
   if (!url) return <Navigate to="/" replace />;
   // a new address is a new product: nothing of the previous one (chosen image, price) carries over
-  return <ProductView key={url} url={url} onLogin={onLogin} />;
+  return <ProductView key={url} url={url} onLogin={onLogin} buyNow={buyNow} />;
 }
 
-function ProductView({ url, onLogin }: { url: string; onLogin: () => void }) {
+type ViewProps = { onLogin: () => void; buyNow?: ProductRouteProps['buyNow'] };
+
+function ProductView({ url, onLogin, buyNow }: ViewProps & { url: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const product = useProductByUrl(url);
@@ -71,10 +80,10 @@ function ProductView({ url, onLogin }: { url: string; onLogin: () => void }) {
       </main>
     );
   }
-  return <ProductDetail product={product.data} onLogin={onLogin} />;
+  return <ProductDetail product={product.data} onLogin={onLogin} buyNow={buyNow} />;
 }
 
-function ProductDetail({ product: p, onLogin }: { product: Product; onLogin: () => void }) {
+function ProductDetail({ product: p, onLogin, buyNow }: ViewProps & { product: Product }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const [price, setPrice] = useState<Price | null>(null);
@@ -109,9 +118,7 @@ function ProductDetail({ product: p, onLogin }: { product: Product; onLogin: () 
             )}
           </dl>
           <MemberPrices productId={p.id} onLogin={onLogin} onChange={setPrice} />
-          <div className="product-page__buy">
-            <BuyNow product={p} price={price} />
-          </div>
+          {buyNow && <div className="product-page__buy">{buyNow({ product: p, price })}</div>}
           {p.detail && <p className="product-page__detail">{p.detail}</p>}
         </div>
       </article>

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useLanguageStore } from '@/stores/language-store';
-import { useProvinces } from '../api/get-provinces';
-import { useDistricts } from '../api/get-districts';
-import { useSubDistricts } from '../api/get-sub-districts';
+import { useProvinces } from '@/api/get-provinces';
+import { useDistricts } from '@/api/get-districts';
+import { useSubDistricts } from '@/api/get-sub-districts';
+import './i18n';
 
 export type PlaceValue = {
   provinceId: number | null;
@@ -13,25 +14,32 @@ export type PlaceValue = {
   zip: string;
 };
 
-export type PlaceErrors = Partial<Record<'province' | 'district' | 'subDistrict' | 'zip', string | null>>;
+type PlaceField = 'province' | 'district' | 'subDistrict' | 'zip';
+
+/** The Thai names of the chosen places ('' for none): what documents print. */
+export type PlaceNames = { province: string; district: string; subDistrict: string };
+export type PlaceErrors = Partial<Record<PlaceField, string | null>>;
 
 const toId = (value: string): number | null => (value === '' ? null : Number(value));
 
 /**
  * Province → district → sub-district (spec 02 §5): a district needs a province, a sub-district needs a
- * district; choosing a sub-district fills the zip. Names follow the UI language.
+ * district; choosing a sub-district fills the zip. Names follow the UI language. Shared by the
+ * account's address dialog and checkout's invoice form.
  */
 export function ThaiAddressPicker({
   value,
   onChange,
   errors = {},
   idPrefix,
+  testIds = {},
 }: {
   value: PlaceValue;
-  onChange: (next: PlaceValue, changed: 'province' | 'district' | 'subDistrict') => void;
+  onChange: (next: PlaceValue, changed: 'province' | 'district' | 'subDistrict', names: PlaceNames) => void;
   errors?: PlaceErrors;
-  /** test ids: `${idPrefix}-province`, ... */
+  /** test ids: `${idPrefix}-province`, `-district`, `-subDistrict`, `-zip` unless named in `testIds` */
   idPrefix: string;
+  testIds?: Partial<Record<PlaceField, string>>;
 }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
@@ -40,23 +48,31 @@ export function ThaiAddressPicker({
   const subDistricts = useSubDistricts(value.districtId);
   const name = (p: { nameTh: string; nameEn: string }) =>
     language === 'en' ? p.nameEn || p.nameTh : p.nameTh;
+  const testId = (field: PlaceField) => testIds[field] ?? `${idPrefix}-${field}`;
+  // each list on screen is the one of the chosen parent, so it holds the next value's place
+  const emit = (next: PlaceValue, changed: 'province' | 'district' | 'subDistrict') =>
+    onChange(next, changed, {
+      province: provinces.data?.find((p) => p.id === next.provinceId)?.nameTh ?? '',
+      district: districts.data?.find((d) => d.id === next.districtId)?.nameTh ?? '',
+      subDistrict: subDistricts.data?.find((d) => d.id === next.subDistrictId)?.nameTh ?? '',
+    });
 
   return (
     <div className="form__grid">
       <SelectField
-        label={t('address.province')}
+        label={t('place.province')}
         value={value.provinceId ?? ''}
         onChange={(e) =>
-          onChange(
+          emit(
             { provinceId: toId(e.target.value), districtId: null, subDistrictId: null, zip: '' },
             'province',
           )
         }
         disabled={!provinces.data}
         error={errors.province}
-        data-testid={`${idPrefix}-province`}
+        data-testid={testId('province')}
       >
-        <option value="">{provinces.isPending ? t('address.loading') : t('address.chooseProvince')}</option>
+        <option value="">{provinces.isPending ? t('place.loading') : t('place.chooseProvince')}</option>
         {provinces.data?.map((p) => (
           <option key={p.id} value={p.id}>
             {name(p)}
@@ -64,17 +80,17 @@ export function ThaiAddressPicker({
         ))}
       </SelectField>
       <SelectField
-        label={t('address.district')}
+        label={t('place.district')}
         value={value.districtId ?? ''}
         onChange={(e) =>
-          onChange({ ...value, districtId: toId(e.target.value), subDistrictId: null, zip: '' }, 'district')
+          emit({ ...value, districtId: toId(e.target.value), subDistrictId: null, zip: '' }, 'district')
         }
         disabled={value.provinceId === null || !districts.data}
         error={errors.district}
-        data-testid={`${idPrefix}-district`}
+        data-testid={testId('district')}
       >
         <option value="">
-          {value.provinceId === null ? t('address.provinceFirst') : t('address.chooseDistrict')}
+          {value.provinceId === null ? t('place.provinceFirst') : t('place.chooseDistrict')}
         </option>
         {districts.data?.map((d) => (
           <option key={d.id} value={d.id}>
@@ -83,19 +99,19 @@ export function ThaiAddressPicker({
         ))}
       </SelectField>
       <SelectField
-        label={t('address.subDistrict')}
+        label={t('place.subDistrict')}
         value={value.subDistrictId ?? ''}
         onChange={(e) => {
           const id = toId(e.target.value);
           const zip = subDistricts.data?.find((s) => s.id === id)?.zip ?? '';
-          onChange({ ...value, subDistrictId: id, zip }, 'subDistrict');
+          emit({ ...value, subDistrictId: id, zip }, 'subDistrict');
         }}
         disabled={value.districtId === null || !subDistricts.data}
         error={errors.subDistrict}
-        data-testid={`${idPrefix}-subDistrict`}
+        data-testid={testId('subDistrict')}
       >
         <option value="">
-          {value.districtId === null ? t('address.districtFirst') : t('address.chooseSubDistrict')}
+          {value.districtId === null ? t('place.districtFirst') : t('place.chooseSubDistrict')}
         </option>
         {subDistricts.data?.map((s) => (
           <option key={s.id} value={s.id}>
@@ -104,12 +120,12 @@ export function ThaiAddressPicker({
         ))}
       </SelectField>
       <TextField
-        label={t('address.zip')}
+        label={t('place.zip')}
         value={value.zip}
         readOnly
-        hint={t('address.zipHint')}
+        hint={t('place.zipHint')}
         error={errors.zip}
-        data-testid={`${idPrefix}-zip`}
+        data-testid={testId('zip')}
       />
     </div>
   );

@@ -19,13 +19,14 @@ type ListQuery = {
 };
 
 /**
- * A back-office list page: heading with the "new" button, search box (+ filters), loading / error /
- * empty states, the table and the pager.
+ * A back-office list page: heading with the "new" button (and/or other `actions`), search box
+ * (+ filters), loading / error / empty states, the table and the pager.
  */
 export function ListFrame({
   title,
   newLabel,
   onNew,
+  actions,
   testId,
   searchLabel,
   searchHint,
@@ -39,8 +40,11 @@ export function ListFrame({
   children,
 }: {
   title: string;
-  newLabel: string;
-  onNew: () => void;
+  /** the "new" button: shown when both are given */
+  newLabel?: string;
+  onNew?: () => void;
+  /** more buttons beside the heading (e.g. a report download) */
+  actions?: ReactNode;
   testId: string;
   searchLabel: string;
   searchHint?: string;
@@ -59,9 +63,16 @@ export function ListFrame({
     <>
       <div className="admin__heading-row">
         <h1 className="admin__heading">{title}</h1>
-        <Button onClick={onNew} data-testid={`${testId}-new`}>
-          {newLabel}
-        </Button>
+        {(actions || (newLabel && onNew)) && (
+          <div className="admin__heading-actions">
+            {actions}
+            {newLabel && onNew && (
+              <Button onClick={onNew} data-testid={`${testId}-new`}>
+                {newLabel}
+              </Button>
+            )}
+          </div>
+        )}
       </div>
       <form className="admin-filter" role="search" noValidate onSubmit={(e) => e.preventDefault()}>
         <TextField

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Address } from '@/types/api';
 import { useAuthStore } from '@/stores/auth-store';
 
-export const addressesQueryKey = (token: string | null) => ['account', 'addresses', token] as const;
+export const addressesQueryKey = (token: string | null) => ['addresses', token] as const;
 
 /** GET /api/auth/addresses — the member's saved addresses (up to four slots). */
 export function getAddresses(signal?: AbortSignal): Promise<Address[]> {

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useOrderCounts } from '../api/get-order-counts';
+
+/** Spec 01 §2 admin layout: the top bar's count of orders waiting for confirmation → /admin/ordersConfirm. */
+export function OrdersWaitingBadge() {
+  const { t } = useTranslation();
+  const counts = useOrderCounts();
+  if (!counts.data) return null;
+  const count = counts.data.wait;
+  return (
+    <Link
+      to="/admin/ordersConfirm"
+      className={`admin-waiting${count > 0 ? ' admin-waiting--due' : ''}`}
+      aria-label={t('admin.ordersWaitingLabel', { count })}
+      title={t('admin.ordersWaitingLabel', { count })}
+      data-testid="orders-waiting"
+    >
+      <span aria-hidden="true">{t('admin.ordersWaiting')}</span>
+      <span className="admin-waiting__count" aria-hidden="true" data-testid="orders-waiting-count">
+        {count}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderView } from '@rian/proto-contracts/orders';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { OrderAmounts } from '@/components/orders/order-amounts';
+import { InstallmentSchedule } from '@/components/orders/installment-schedule';
+import { formatTHB } from '@/lib/format';
+
+/**
+ * The order as orders answered it (spec 02 §9: money exactly as the backend computed): the
+ * reference, the amounts, the instalment schedule; then how to pay. Bank transfer (and the first
+ * instalment) shows the product's accounts; the slip upload itself is the next issue, said so.
+ */
+export function OrderPlaced({
+  order,
+  bankAccounts,
+  onNext,
+}: {
+  order: OrderView;
+  bankAccounts: ReactNode;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const transfer = order.paymentType === 4 || order.paymentType === 8;
+  const first = order.installments.find((i) => i.period === 1) ?? order.installments[0];
+  return (
+    <div className="checkout-step" data-testid="checkout-placed">
+      <Alert tone="success">
+        <span className="checkout-placed__title">{t('checkout.placed.title')}</span>{' '}
+        {t('checkout.placed.reference')}{' '}
+        <strong className="checkout-placed__reference" data-testid="checkout-reference">
+          {order.reference}
+        </strong>
+      </Alert>
+
+      <section aria-labelledby={`${id}-amounts`}>
+        <h3 className="checkout-summary__title" id={`${id}-amounts`}>
+          {t('checkout.placed.amounts')}
+        </h3>
+        <OrderAmounts order={order} testId="checkout" />
+      </section>
+
+      {order.installments.length > 0 && (
+        <section aria-labelledby={`${id}-installments`}>
+          <h3 className="checkout-summary__title" id={`${id}-installments`}>
+            {t('checkout.placed.installments')}
+          </h3>
+          <InstallmentSchedule installments={order.installments} titleId={`${id}-installments`} />
+        </section>
+      )}
+
+      {transfer && (
+        <>
+          <p className="checkout-placed__how" data-testid="checkout-how-to-pay">
+            {order.paymentType === 8 && first
+              ? t('checkout.placed.transferFirst', {
+                  amount: formatTHB(first.amount),
+                  reference: order.reference,
+                })
+              : t('checkout.placed.transfer', { amount: formatTHB(order.net), reference: order.reference })}
+          </p>
+          <div className="checkout-placed__banks">{bankAccounts}</div>
+          <Alert tone="info">{t('checkout.placed.slipNext')}</Alert>
+        </>
+      )}
+      {order.paymentType === 1 && <Alert tone="info">{t('checkout.placed.cardNext')}</Alert>}
+      {order.paymentType === 6 && <Alert tone="info">{t('checkout.placed.coinNext')}</Alert>}
+
+      <div className="checkout-actions">
+        <Button size="lg" onClick={onNext} data-testid="checkout-next">
+          {t('checkout.next')}
+        </Button>
+      </div>
+    </div>
+  );
+}

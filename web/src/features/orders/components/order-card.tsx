@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderView } from '@rian/proto-contracts/orders';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { InstallmentSchedule } from '@/components/orders/installment-schedule';
+import { OrderAmounts } from '@/components/orders/order-amounts';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
+import { ReceiptInfo } from '@/components/orders/receipt-info';
+import { formatDateTime, formatTHB } from '@/lib/format';
+import { problemText } from '@/lib/problem-text';
+import { useLanguageStore } from '@/stores/language-store';
+import { useCancelOrder } from '../api/cancel-order';
+import { useDownloadOrderDocument } from '../api/download-order-document';
+import { PayButton } from './pay-button';
+
+/** One of the member's orders: the summary line, and on demand its amounts, invoice and schedule. */
+export function OrderCard({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const scheduleTitleId = useId();
+  return (
+    <li className="my-order" data-testid={`my-order-${order.reference}`}>
+      <div className="my-order__summary">
+        <div className="my-order__head">
+          <span className="my-order__ref">
+            <span className="sr-only">{t('myOrders.reference')} </span>
+            {order.reference}
+          </span>
+          <OrderStatusBadge status={order.status} testId="my-order-status" />
+        </div>
+        <p className="my-order__product">{order.productTitle ?? t('myOrders.unknownProduct')}</p>
+        <dl className="my-order__facts">
+          <div>
+            <dt>{t('myOrders.orderedAt')}</dt>
+            <dd>{formatDateTime(order.createdAt, language)}</dd>
+          </div>
+          <div>
+            <dt>{t('myOrders.paymentType')}</dt>
+            <dd>{t(`orderView.paymentType.${order.paymentType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('myOrders.net')}</dt>
+            <dd className="my-order__net" data-testid="my-order-net">
+              {formatTHB(order.net)}
+            </dd>
+          </div>
+        </dl>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="my-order__toggle"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={open ? undefined : t('myOrders.showOf', { reference: order.reference })}
+          onClick={() => setOpen((v) => !v)}
+          data-testid="my-order-toggle"
+        >
+          {open ? t('myOrders.hide') : t('myOrders.show')}
+        </Button>
+      </div>
+      <div id={detailsId} className="my-order__details" hidden={!open}>
+        {open && (
+          <>
+            <section className="order-section">
+              <h3 className="order-section__title">{t('orderView.amounts.title')}</h3>
+              <OrderAmounts order={order} testId="my-order-amounts" />
+            </section>
+            <section className="order-section">
+              <h3 className="order-section__title">{t('orderView.receipt.title')}</h3>
+              <ReceiptInfo order={order} />
+            </section>
+            {(order.paymentType === 8 || order.installments.length > 0) && (
+              <section className="order-section">
+                <h3 className="order-section__title" id={scheduleTitleId}>
+                  {t('orderView.installments.title')}
+                </h3>
+                <InstallmentSchedule
+                  installments={order.installments}
+                  titleId={scheduleTitleId}
+                  action={(_row, index, all) => <PayButton schedule={all} index={index} />}
+                />
+              </section>
+            )}
+            <OrderActions order={order} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function OrderActions({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
+  const download = useDownloadOrderDocument();
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="my-order__actions">
+      {download.isError && <Alert>{problemText(download.error, language)}</Alert>}
+      {cancel.isSuccess && (
+        <Alert tone="success">{t('myOrders.cancelled', { reference: order.reference })}</Alert>
+      )}
+      <div className="my-order__buttons">
+        {/* a cancelled order has no document (orders answers 409) */}
+        {order.status !== 'not' && (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={download.isPending}
+              onClick={() => download.mutate({ id: order.id, reference: order.reference })}
+              data-testid="my-order-download"
+            >
+              {t('myOrders.download')}
+            </Button>
+            <span className="my-order__hint">{t(`myOrders.downloadHint.${order.status}`)}</span>
+          </>
+        )}
+        {order.status === 'wait' && (
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => {
+              cancel.reset();
+              setConfirming(true);
+            }}
+            data-testid="my-order-cancel"
+          >
+            {t('myOrders.cancel')}
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('myOrders.cancelTitle')}
+        description={t('myOrders.cancelText', { reference: order.reference })}
+        confirmLabel={t('myOrders.cancelConfirm')}
+        cancelLabel={t('myOrders.keep')}
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate(order.reference, { onSuccess: () => setConfirming(false) })}
+      >
+        {cancel.isError && <Alert>{problemText(cancel.error, language)}</Alert>}
+      </ConfirmDialog>
+    </div>
+  );
+}
