@@ -24,6 +24,8 @@ const skipE2e = args.has('--skip-e2e') || process.env.SKIP_E2E === '1';
 const resultsDir = join(ROOT, 'var', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
+/** the browser journeys, in order; each a program printing "1 passed, 0 failed" */
+const JOURNEYS = ['web/e2e/journey.e2e.ts', 'web/e2e/checkout.e2e.ts'];
 let passed = 0;
 let failed = 0;
 
@@ -59,6 +61,7 @@ async function e2e() {
     return false;
   }
   buildWeb();
+  let ran = false;
   const namespace = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const pg = new URL(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const databaseFor = (name) => {
@@ -124,21 +127,32 @@ async function e2e() {
         FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
       },
     });
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'web/e2e/journey.e2e.ts'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        BASE_URL: stack.url,
-        STAFF_USERNAME: admin.username,
-        STAFF_PASSWORD: admin.password,
-        SEARCH_TEXT: process.env.SEARCH_TEXT ?? 'Forex',
-        FACEBOOK_FAKE_URL: facebook.url,
-        CHROMIUM_PATH: chromium,
-      },
-      timeout: 5 * 60_000,
-    });
-    ok = res.status === 0;
+    // each journey is its own program against the same stack; each prints "1 passed, 0 failed"
+    let all = true;
+    ran = true;
+    for (const journey of JOURNEYS) {
+      log(`browser journey: ${journey}`);
+      const res = spawnSync(process.execPath, ['--import', 'tsx', journey], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BASE_URL: stack.url,
+          STAFF_USERNAME: admin.username,
+          STAFF_PASSWORD: admin.password,
+          SEARCH_TEXT: process.env.SEARCH_TEXT ?? 'Forex',
+          FACEBOOK_FAKE_URL: facebook.url,
+          CHROMIUM_PATH: chromium,
+        },
+        timeout: 5 * 60_000,
+      });
+      if (res.status === 0) passed += 1;
+      else {
+        failed += 1;
+        all = false;
+      }
+    }
+    ok = all;
   } catch (err) {
     process.stderr.write(red(`browser journey could not run: ${err.message}\n`));
   } finally {
@@ -154,8 +168,7 @@ async function e2e() {
       },
     );
   }
-  if (ok) passed += 1;
-  else failed += 1;
+  if (!ran) failed += 1; // the stack did not start: no journey ran
   return ok;
 }
 

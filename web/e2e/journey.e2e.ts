@@ -19,10 +19,27 @@
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import {
+  CHROMIUM_ARGS,
+  DESKTOP,
+  PASSWORD_RESET_TEMPLATE,
+  PHONE,
+  REGISTER_TEMPLATE,
+  assert,
+  bangkokDay,
+  codeFromDeliveryLog,
+  coursePng,
+  dayMonthYear,
+  runJourneyMain,
+  staffCall,
+  staffToken,
+  stepRunner,
+} from './support.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type JourneyOptions = {
   baseUrl: string;
@@ -41,175 +58,6 @@ export type JourneyOptions = {
   codeTimeoutMs?: number;
   log?: (line: string) => void;
 };
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-class StepError extends Error {
-  constructor(step: string, cause: unknown) {
-    super(`step "${step}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'StepError';
-  }
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function staffToken(baseUrl: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/staff/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) {
-    throw new Error(`staff login answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  }
-  const body = (await response.json()) as { token?: string };
-  assert(typeof body.token === 'string' && body.token, 'staff login returned no token');
-  return body.token;
-}
-
-type Delivery = { to: string; text: string; subject: string; createdAt: string; template: string };
-
-/** Templates of the code e-mails in the delivery log (notifications: `auth.email-code.<purpose>`). */
-const REGISTER_TEMPLATE = 'auth.email-code.register';
-const PASSWORD_RESET_TEMPLATE = 'auth.email-code.password-reset';
-
-/**
- * Polls the delivery log until a code e-mail to `email` (with `template`, when given) appears;
- * returns the 4-digit code of the newest.
- */
-async function codeFromDeliveryLog(
-  baseUrl: string,
-  token: string,
-  email: string,
-  timeoutMs: number,
-  template?: string,
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const filter = template ? `&template=${encodeURIComponent(template)}` : '';
-    const url = `${baseUrl}/api/notifications/deliveries?to=${encodeURIComponent(email)}${filter}&page=1&pageSize=20`;
-    const response = await fetch(url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    if (response.ok) {
-      const page = (await response.json()) as { items?: Delivery[] };
-      const items = (page.items ?? [])
-        .filter((d) => d.to.toLowerCase() === email.toLowerCase())
-        .filter((d) => !template || d.template === template)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      for (const delivery of items) {
-        // the code follows its label ("รหัสยืนยันของคุณคือ" / "Your confirmation code is"), not any 4 digits
-        const match = /(?:คือ|code is)\s*(\d{4})\b/.exec(delivery.text) ?? /\b(\d{4})\b/.exec(delivery.text);
-        if (match?.[1]) return match[1];
-      }
-      last = `${items.length} deliveries, none with a 4-digit code`;
-    } else {
-      last = `deliveries answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
-    }
-    await sleep(500);
-  }
-  throw new Error(`no code e-mail for ${email} in the delivery log after ${timeoutMs} ms (${last})`);
-}
-
-/** A call to the API as staff; answers the JSON body, or throws with what the server said. */
-async function staffCall<T>(
-  baseUrl: string,
-  token: string,
-  method: 'GET' | 'PATCH',
-  apiPath: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Accept: 'application/json',
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) {
-    throw new Error(
-      `${method} ${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-    );
-  }
-  return (await response.json()) as T;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A small RGB PNG written by hand (no image library): a navy-to-blue field with a gold chart line. */
-function coursePng(width = 320, height = 200): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      const line = Math.abs(height - 1 - y - (x * height * 0.7) / width - height * 0.15) < 3;
-      const [r, g, b] = line
-        ? [242, 183, 5]
-        : [Math.round(11 + 18 * t), Math.round(27 + 60 * t), Math.round(54 + 154 * t)];
-      row.set([r, g, b], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter method, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** yyyy-mm-dd in Asia/Bangkok, `plusDays` from today (the catalog's "today"). */
-function bangkokDay(plusDays = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(
-    new Date(Date.now() + plusDays * 86_400_000),
-  );
-}
-
-const dayMonthYear = (day: string) => day.split('-').reverse().join('-');
 
 export async function runJourney(opts: JourneyOptions): Promise<void> {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -235,18 +83,9 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
   });
 
   let current = 'start';
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const step = stepRunner(log, (name) => {
     current = name;
-    const started = Date.now();
-    try {
-      const result = await run();
-      log(`  ✓ ${name} (${Date.now() - started} ms)`);
-      return result;
-    } catch (error) {
-      log(`  ✗ ${name}`);
-      throw new StepError(name, error);
-    }
-  };
+  });
   const shot = (name: string) =>
     page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
 
@@ -867,7 +706,7 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
     });
 
     await step(
-      'member: logs in again and sees the CG1 member price, preselected, on the product page',
+      'member: logs in again and sees the CG1 member price (and NL), CG1 preselected, on the product page',
       async () => {
         await page.setViewportSize(DESKTOP);
         await page.goto(`${baseUrl}/logout`, { waitUntil: 'domcontentloaded' });
@@ -880,8 +719,9 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
         await page.goto(`${baseUrl}/product/${shop.url}`, { waitUntil: 'domcontentloaded' });
         const offers = page.getByTestId('member-price');
         await offers.first().waitFor();
+        // the CG1 Early Bird and today's NL (every signed-in user's, D19); EB before NL, CG1 preselected
         const count = await offers.count();
-        assert(count === 1, `${count} member prices shown, expected only the CG1 one`);
+        assert(count === 2, `${count} member prices shown, expected the CG1 one and the NL one`);
         const offer = offers.first();
         assert((await offer.getAttribute('data-preselected')) === 'true', 'the CG1 price is not preselected');
         assert(await offer.locator('input[type="radio"]').isChecked(), 'the CG1 price is not chosen');
@@ -920,25 +760,18 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
-  const missing = ['STAFF_USERNAME', 'STAFF_PASSWORD', 'SEARCH_TEXT'].filter((name) => !env[name]);
-  try {
-    if (missing.length > 0) throw new Error(`missing environment: ${missing.join(', ')}`);
+  await runJourneyMain(async (env) => {
+    if (!env.SEARCH_TEXT) throw new Error('missing environment: SEARCH_TEXT');
     await runJourney({
       baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
       staffUsername: env.STAFF_USERNAME as string,
       staffPassword: env.STAFF_PASSWORD as string,
-      searchText: env.SEARCH_TEXT as string,
+      searchText: env.SEARCH_TEXT,
       facebookFakeUrl: env.FACEBOOK_FAKE_URL || undefined,
       executablePath: env.CHROMIUM_PATH,
       headless: env.HEADFUL !== '1',
     });
-    console.log('1 passed, 0 failed');
-  } catch (error) {
-    console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
-    console.log('0 passed, 1 failed');
-    process.exitCode = 1;
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

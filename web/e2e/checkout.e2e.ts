@@ -1,0 +1,326 @@
+/**
+ * Issue 5's journey, end to end against the running stack: staff put a product on sale (API) and
+ * make a coupon in /admin/coupon; a new visitor arrives through a referrer's link, presses Buy now,
+ * registers inside the buy-now stepper with the e-mailed code, keeps the preselected package, applies
+ * the coupon, asks for a company tax invoice with a Thai address, chooses bank transfer and confirms;
+ * the amounts are the backend's (12,900 − 1,000 coupon − 3% withholding of 11,900/1.07 = 11,566.36);
+ * the buyer sees the order in /orders with its invoice document; staff find it in /admin/orders
+ * and the referrer in /admin/affiliate.
+ *
+ *   npx tsx web/e2e/checkout.e2e.ts
+ *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import {
+  CHROMIUM_ARGS,
+  DESKTOP,
+  PHONE,
+  REGISTER_TEMPLATE,
+  assert,
+  bangkokDay,
+  codeFromDeliveryLog,
+  runJourneyMain,
+  staffCall,
+  staffToken,
+  stepRunner,
+} from './support.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type CheckoutJourneyOptions = {
+  baseUrl: string;
+  staffUsername: string;
+  staffPassword: string;
+  artifactsDir?: string;
+  executablePath?: string;
+  headless?: boolean;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+};
+
+export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<void> {
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
+  const timeout = opts.timeoutMs ?? 15_000;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  await mkdir(artifacts, { recursive: true });
+
+  const browser = await chromium.launch({
+    executablePath: opts.executablePath ?? '/usr/bin/chromium',
+    headless: opts.headless ?? true,
+    args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
+  });
+  const pageErrors: string[] = [];
+  const open = async (viewport = DESKTOP) => {
+    const context = await browser.newContext({ viewport, locale: 'th-TH' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(timeout);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  };
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
+
+  let current = 'start';
+  let failing: Page | undefined;
+  const step = stepRunner(log, (name) => {
+    current = name;
+  });
+
+  const stamp = Date.now();
+  const email = `e2e-buy-${stamp}@example.com`;
+  const password = `E2e-buy-${stamp}`;
+  const phone = `08${String(stamp).slice(-8)}`;
+  const invite = `partner-${stamp.toString(36)}`;
+  const couponCode = `E2E${stamp.toString(36).toUpperCase()}`;
+  const shop = {
+    url: `gold-e2e-${stamp.toString(36)}`,
+    title: `คอร์สเทรดทองคำ E2E ${stamp.toString(36)}`,
+    today: bangkokDay(0),
+  };
+
+  try {
+    log(`checkout journey against ${baseUrl} as ${email} (referrer ${invite})`);
+    const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+
+    const { productId, priceId } = await step(
+      'staff (API): a product at ฿12,900 with its NL price for today, and a bank account',
+      async () => {
+        const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
+          url: shop.url,
+          title: shop.title,
+          subtitle: 'จากพื้นฐานสู่ระบบเทรดทองคำ',
+          price: 1_290_000,
+          priceList: 'Y',
+        });
+        const price = await staffCall<{ id: string }>(
+          baseUrl,
+          staff,
+          'POST',
+          `/catalog/admin/products/${product.id}/prices`,
+          {
+            type: 'NL',
+            member: 'NL',
+            title: 'ราคาปกติ',
+            value: 1_290_000,
+            start: shop.today,
+            to: bangkokDay(30),
+          },
+        );
+        await staffCall(baseUrl, staff, 'POST', '/catalog/admin/bank-accounts', {
+          bankName: 'ธนาคารไทยพาณิชย์',
+          account: '987-6-54321-0',
+          accountName: 'บริษัท เรียน จำกัด',
+          type: 'ออมทรัพย์',
+        });
+        return { productId: product.id, priceId: price.id };
+      },
+    );
+
+    const staffPage = await open();
+    await step('staff (back office): /admin/coupon → a ฿1,000 coupon for this product, 5 uses', async () => {
+      failing = staffPage;
+      await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+      await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
+      await staffPage.getByTestId('staff-password').fill(opts.staffPassword);
+      await staffPage.getByTestId('staff-submit').click();
+      await staffPage.waitForURL((url) => url.pathname === '/admin/');
+      await staffPage.goto(`${baseUrl}/admin/coupon`, { waitUntil: 'domcontentloaded' });
+      await staffPage.getByTestId('coupon-new').click();
+      const dialog = staffPage.getByTestId('coupon');
+      await dialog.getByTestId('coupon-code').fill(couponCode);
+      await dialog.getByTestId('coupon-name').fill('ส่วนลด 1,000 บาท');
+      // the product list loads with the dialog
+      await dialog.locator(`[data-testid="coupon-product"] option[value="${productId}"]`).waitFor({
+        state: 'attached',
+      });
+      await dialog.getByTestId('coupon-product').selectOption(productId);
+      await dialog.getByTestId('coupon-type').selectOption('Price');
+      await dialog.getByTestId('coupon-price').fill('1000');
+      await dialog.getByTestId('coupon-limit').fill('5');
+      await dialog.getByTestId('coupon-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      await staffPage.getByTestId(`coupon-row-${couponCode}`).waitFor();
+      await shot(staffPage, 'c01-admin-coupon');
+    });
+
+    const page = await open();
+    failing = page;
+    await step('visitor: opens the product from a referrer link and presses Buy now', async () => {
+      await page.goto(`${baseUrl}/product/${shop.url}?invite=${invite}`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('cookie-agree').click();
+      await page.getByRole('heading', { level: 1, name: shop.title }).waitFor();
+      await page.getByTestId('buy-now').click();
+      await page.getByTestId('checkout-stepper').waitFor();
+      await page.getByTestId('checkout-email').fill(email);
+      await page.getByTestId('checkout-email-next').click();
+      await page.getByTestId('register-code').waitFor();
+      await shot(page, 'c02-buy-now-code');
+    });
+
+    await step('visitor: registers inside buy-now with the e-mailed code', async () => {
+      const code = await codeFromDeliveryLog(baseUrl, staff, email, 30_000, REGISTER_TEMPLATE);
+      await page.getByTestId('register-code').fill(code);
+      await page.getByTestId('register-submit').click();
+      await page.getByTestId('register-firstName').fill('ผู้ซื้อ');
+      await page.getByTestId('register-lastName').fill('ทดลอง');
+      await page.getByTestId('register-phone').fill(phone);
+      await page.getByTestId('register-password').fill(password);
+      await page.getByTestId('register-passwordConfirm').fill(password);
+      await page.getByTestId('register-submit').click();
+      await page.getByTestId(`checkout-package-${priceId}`).waitFor();
+    });
+
+    await step('buyer: the NL package is preselected; the coupon takes ฿1,000 off', async () => {
+      const pkg = page.getByTestId(`checkout-package-${priceId}`);
+      assert(await pkg.isChecked(), 'the only package is not preselected');
+      await page.getByTestId('checkout-coupon-open').click();
+      await page.getByTestId('checkout-coupon-code').fill(couponCode);
+      await page.getByTestId('checkout-coupon-apply').click();
+      const applied = page.getByTestId('checkout-coupon-applied');
+      await applied.waitFor();
+      const text = (await applied.textContent()) ?? '';
+      assert(text.includes(couponCode) && text.includes('1,000.00'), `the coupon reads "${text}"`);
+      await shot(page, 'c03-package-coupon');
+      await page.getByTestId('checkout-next').click();
+    });
+
+    await step(
+      'buyer: a company tax invoice with a Thai address (province → district → sub-district → zip)',
+      async () => {
+        await page.getByTestId('checkout-receipt-yes').check();
+        await page.getByTestId('checkout-receipt-company').check();
+        await page.getByTestId('checkout-company-name').fill('บริษัท ทดลองเทรด จำกัด');
+        await page.getByTestId('checkout-company-taxid').fill('0105558000111');
+        await page.getByTestId('checkout-company-address').fill('99/9 ถนนพหลโยธิน');
+        await page.getByTestId('checkout-province').selectOption({ label: 'กรุงเทพมหานคร' });
+        await page.getByTestId('checkout-district').selectOption({ label: 'จตุจักร' });
+        await page.getByTestId('checkout-sub-district').selectOption({ label: 'จอมพล' });
+        const zip = page.getByTestId('checkout-zip');
+        await page.waitForFunction(
+          (el) => (el as HTMLInputElement | null)?.value === '10900',
+          await zip.elementHandle(),
+        );
+        await page.getByTestId('checkout-company-phone').fill('0812345678');
+        await shot(page, 'c04-invoice-company');
+        await page.getByTestId('checkout-next').click();
+      },
+    );
+
+    const reference = await step(
+      'buyer: bank transfer, confirm → the reference and the net the backend computed',
+      async () => {
+        const transfer = page.getByTestId('checkout-pay-4');
+        assert(await transfer.isChecked(), 'bank transfer (4) is not the default');
+        const ordered = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/orders/checkout' && r.request().method() === 'POST',
+        );
+        await page.getByTestId('checkout-confirm').click();
+        const reply = await ordered;
+        assert(reply.status() === 201, `checkout answered ${reply.status()}: ${await reply.text()}`);
+        const body = (await reply.json()) as {
+          order: {
+            reference: string;
+            net: number;
+            discount: number;
+            withholding: number;
+            invite: string | null;
+          };
+        };
+        // 12,900 − 1,000 = 11,900; withholding 3% of 11,900 × 100/107 = 333.64; net 11,566.36
+        assert(body.order.discount === 100_000, `discount ${body.order.discount}`);
+        assert(body.order.withholding === 33_364, `withholding ${body.order.withholding}`);
+        assert(body.order.net === 1_156_636, `net ${body.order.net}`);
+        assert(body.order.invite === invite, `the order's referrer is ${body.order.invite}`);
+        const ref = (await page.getByTestId('checkout-reference').textContent())?.trim() ?? '';
+        assert(ref === body.order.reference && /^SPSK\d{10}$/.test(ref), `the reference shown is "${ref}"`);
+        const net = (await page.getByTestId('checkout-net').textContent()) ?? '';
+        assert(net.includes('11,566.36'), `the net shown is "${net}"`);
+        await shot(page, 'c05-ordered');
+        return ref;
+      },
+    );
+
+    await step('buyer: the join-group step, then done (confirmation e-mail within 24 hours)', async () => {
+      await page.getByTestId('checkout-next').click();
+      await page.getByTestId('checkout-group').waitFor();
+      await shot(page, 'c06-join-group');
+      await page.getByTestId('checkout-next').click();
+      await page.getByTestId('checkout-done').waitFor();
+      const done = (await page.getByTestId('checkout-done').textContent()) ?? '';
+      assert(done.includes('24'), `the completion text does not mention 24 hours: "${done}"`);
+      await shot(page, 'c07-done');
+      await page.getByTestId('checkout-close').click();
+      await page.getByTestId('checkout-stepper').waitFor({ state: 'detached' });
+    });
+
+    await step('buyer: /orders shows the order, waiting, with its net; on a phone too', async () => {
+      await page.goto(`${baseUrl}/orders`, { waitUntil: 'domcontentloaded' });
+      const row = page.getByTestId(`my-order-${reference}`);
+      await row.waitFor();
+      const net = (await row.getByTestId('my-order-net').first().textContent()) ?? '';
+      assert(net.includes('11,566.36'), `the order's net reads "${net}"`);
+      await row.getByTestId('my-order-status').first().waitFor();
+      await shot(page, 'c08-my-orders');
+      await page.setViewportSize(PHONE);
+      await row.waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `/orders is ${overflow}px wider than the phone`);
+      await shot(page, 'c09-my-orders-phone');
+      await page.setViewportSize(DESKTOP);
+    });
+
+    await step('staff: /admin/orders finds the order; /admin/affiliate counts the referrer', async () => {
+      failing = staffPage;
+      await staffPage.goto(`${baseUrl}/admin/orders`, { waitUntil: 'domcontentloaded' });
+      await staffPage.getByText(reference).first().waitFor();
+      await shot(staffPage, 'c10-admin-orders');
+      await staffPage.goto(`${baseUrl}/admin/affiliate`, { waitUntil: 'domcontentloaded' });
+      await staffPage.getByText(invite).first().waitFor();
+      await shot(staffPage, 'c11-admin-affiliate');
+      const found = await staffCall<{ items: { reference: string; status: string; receiptType: string }[] }>(
+        baseUrl,
+        staff,
+        'GET',
+        `/orders/admin/orders?invite=${encodeURIComponent(invite)}&page=1&pageSize=20`,
+      );
+      assert(
+        found.items.length === 1 &&
+          found.items[0]?.reference === reference &&
+          found.items[0].status === 'wait',
+        `the referrer's orders: ${JSON.stringify(found.items)}`,
+      );
+    });
+
+    assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
+  } catch (error) {
+    await failing
+      ?.screenshot({
+        path: path.join(artifacts, `failure-checkout-${current.replace(/[^a-z0-9]+/gi, '-')}.png`),
+        fullPage: true,
+      })
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  await runJourneyMain(async (env) => {
+    await runCheckoutJourney({
+      baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
+      staffUsername: env.STAFF_USERNAME as string,
+      staffPassword: env.STAFF_PASSWORD as string,
+      executablePath: env.CHROMIUM_PATH,
+      headless: env.HEADFUL !== '1',
+    });
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}

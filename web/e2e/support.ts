@@ -1,0 +1,205 @@
+/**
+ * What the browser journeys share: Chromium's flags for this machine, viewports, the staff API
+ * (token, calls, the delivery log's e-mailed codes), Bangkok days, a PNG drawn by hand.
+ */
+import { deflateSync } from 'node:zlib';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export class StepError extends Error {
+  constructor(step: string, cause: unknown) {
+    super(`step "${step}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StepError';
+  }
+}
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function staffToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/staff/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) {
+    throw new Error(`staff login answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
+  const body = (await response.json()) as { token?: string };
+  assert(typeof body.token === 'string' && body.token, 'staff login returned no token');
+  return body.token;
+}
+
+export type Delivery = { to: string; text: string; subject: string; createdAt: string; template: string };
+
+/** Templates of the code e-mails in the delivery log (notifications: `auth.email-code.<purpose>`). */
+export const REGISTER_TEMPLATE = 'auth.email-code.register';
+export const PASSWORD_RESET_TEMPLATE = 'auth.email-code.password-reset';
+
+/**
+ * Polls the delivery log until a code e-mail to `email` (with `template`, when given) appears;
+ * returns the 4-digit code of the newest.
+ */
+export async function codeFromDeliveryLog(
+  baseUrl: string,
+  token: string,
+  email: string,
+  timeoutMs: number,
+  template?: string,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const filter = template ? `&template=${encodeURIComponent(template)}` : '';
+    const url = `${baseUrl}/api/notifications/deliveries?to=${encodeURIComponent(email)}${filter}&page=1&pageSize=20`;
+    const response = await fetch(url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    if (response.ok) {
+      const page = (await response.json()) as { items?: Delivery[] };
+      const items = (page.items ?? [])
+        .filter((d) => d.to.toLowerCase() === email.toLowerCase())
+        .filter((d) => !template || d.template === template)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      for (const delivery of items) {
+        // the code follows its label ("รหัสยืนยันของคุณคือ" / "Your confirmation code is"), not any 4 digits
+        const match = /(?:คือ|code is)\s*(\d{4})\b/.exec(delivery.text) ?? /\b(\d{4})\b/.exec(delivery.text);
+        if (match?.[1]) return match[1];
+      }
+      last = `${items.length} deliveries, none with a 4-digit code`;
+    } else {
+      last = `deliveries answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
+    }
+    await sleep(500);
+  }
+  throw new Error(`no code e-mail for ${email} in the delivery log after ${timeoutMs} ms (${last})`);
+}
+
+/** A call to the API as staff; answers the JSON body, or throws with what the server said. */
+export async function staffCall<T>(
+  baseUrl: string,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `${method} ${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A small RGB PNG written by hand (no image library): a navy-to-blue field with a gold chart line. */
+export function coursePng(width = 320, height = 200): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      const line = Math.abs(height - 1 - y - (x * height * 0.7) / width - height * 0.15) < 3;
+      const [r, g, b] = line
+        ? [242, 183, 5]
+        : [Math.round(11 + 18 * t), Math.round(27 + 60 * t), Math.round(54 + 154 * t)];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter method, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** yyyy-mm-dd in Asia/Bangkok, `plusDays` from today (the catalog's "today"). */
+export function bangkokDay(plusDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(
+    new Date(Date.now() + plusDays * 86_400_000),
+  );
+}
+
+export const dayMonthYear = (day: string) => day.split('-').reverse().join('-');
+
+/** Runs one named step, logs ✓/✗ with its time, and names the step in the error it throws. */
+export function stepRunner(log: (line: string) => void, onStart: (name: string) => void = () => {}) {
+  return async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    onStart(name);
+    const started = Date.now();
+    try {
+      const result = await run();
+      log(`  ✓ ${name} (${Date.now() - started} ms)`);
+      return result;
+    } catch (error) {
+      log(`  ✗ ${name}`);
+      throw new StepError(name, error);
+    }
+  };
+}
+
+/** A journey's command line: the last line printed is "1 passed, 0 failed" or "0 passed, 1 failed". */
+export async function runJourneyMain(run: (env: NodeJS.ProcessEnv) => Promise<void>): Promise<void> {
+  const env = process.env;
+  const missing = ['STAFF_USERNAME', 'STAFF_PASSWORD'].filter((name) => !env[name]);
+  try {
+    if (missing.length > 0) throw new Error(`missing environment: ${missing.join(', ')}`);
+    await run(env);
+    console.log('1 passed, 0 failed');
+  } catch (error) {
+    console.error(`journey failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+  }
+}
