@@ -11,7 +11,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
         },
       },
-      ...['kit', 'auth', 'notifications', 'catalog', 'media', 'orders'].map((name) => ({
+      ...['kit', 'auth', 'notifications', 'catalog', 'media', 'orders', 'payments'].map((name) => ({
         test: {
           name,
           root: `./services/${name}`,

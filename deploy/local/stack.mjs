@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
-export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders'];
+export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments'];
 export const DEFAULT_PORTS = {
   gateway: 3000,
   auth: 3101,
   catalog: 3102,
   notifications: 3103,
   orders: 3104,
+  payments: 3105,
   media: 3108,
 };
 

@@ -121,6 +121,7 @@ async function e2e() {
         RATE_LIMIT_LOGIN_MAX: '1000',
         RATE_LIMIT_CODE_MAX: '1000',
         MEDIA_DIR: join(resultsDir, `media-${namespace}`),
+        PAYMENTS_SLIP_DIR: join(resultsDir, `slips-${namespace}`),
         FACEBOOK_APP_ID: facebook.appId,
         FACEBOOK_APP_SECRET: facebook.appSecret,
         FACEBOOK_GRAPH_URL: facebook.url,
@@ -159,6 +160,7 @@ async function e2e() {
     await stack?.stop();
     fakeFacebook?.kill('SIGTERM');
     rmSync(join(resultsDir, `media-${namespace}`), { recursive: true, force: true });
+    rmSync(join(resultsDir, `slips-${namespace}`), { recursive: true, force: true });
     spawnSync(
       process.execPath,
       ['--import', 'tsx', 'deploy/local/cleanup.ts', namespace, ...['gateway', ...SERVICES].map(databaseFor)],

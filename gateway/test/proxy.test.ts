@@ -212,10 +212,54 @@ describe('gateway configuration', () => {
 
   it('defaults to auth, catalog, notifications, media and orders on their default ports', () => {
     const config = readConfig({});
-    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications,media,orders');
+    expect(config.GATEWAY_SERVICES).toBe('auth,catalog,notifications,media,orders,payments');
     expect(config.AUTH_URL).toBe('http://127.0.0.1:3101');
     expect(config.MEDIA_URL).toBe('http://127.0.0.1:3108');
     expect(config.PORT).toBe(3000);
     expect(config.HOST).toBe('127.0.0.1');
+  });
+});
+
+describe('uploads through the gateway', () => {
+  it('a multipart slip upload reaches payments byte for byte, past the gateway’s 1 MiB body limit', async () => {
+    const seen: { type?: string; bytes?: Buffer; url?: string } = {};
+    const payments = await standIn((app) => {
+      app.addContentTypeParser('multipart/form-data', (_req, payload, done) => {
+        const chunks: Buffer[] = [];
+        payload.on('data', (c: Buffer) => chunks.push(c));
+        payload.on('end', () => done(null, Buffer.concat(chunks)));
+        payload.on('error', done);
+      });
+      app.post('/payments/:orderId/slip', async (req, reply) => {
+        seen.type = req.headers['content-type'];
+        seen.bytes = req.body as Buffer;
+        seen.url = req.url;
+        return reply.status(201).send({ ok: true });
+      });
+    });
+    const gw = await startGateway({ PAYMENTS_URL: payments.url, GATEWAY_SERVICES: 'payments' });
+    try {
+      const form = new FormData();
+      const image = new Uint8Array(1_500_000).map((_, i) => i % 251);
+      form.append('slip', new Blob([image], { type: 'image/png' }), 'slip.png');
+      form.append('paymentDate', '2026-04-15');
+      form.append('paymentTime', '14:05');
+      const req = new Request('http://gw.test/', { method: 'POST', body: form });
+      const body = Buffer.from(await req.arrayBuffer());
+      const type = req.headers.get('content-type')!;
+      const res = await gw.app.inject({
+        method: 'POST',
+        url: '/api/payments/payments/0195f3a2-7c2e-7000-8000-000000000001/slip',
+        headers: { 'content-type': type, authorization: 'Bearer t' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(seen.url).toBe('/payments/0195f3a2-7c2e-7000-8000-000000000001/slip');
+      expect(seen.type).toBe(type);
+      expect(seen.bytes?.equals(body)).toBe(true);
+    } finally {
+      await gw.close();
+      await payments.close();
+    }
   });
 });

@@ -344,6 +344,45 @@ export const ERRORS = {
     en: 'Some orders were not found; nothing was changed',
   },
 
+  // payments: slips and their review
+  'payments.order_not_found': {
+    status: 404,
+    th: 'ไม่พบรายการชำระเงินของคำสั่งซื้อนี้',
+    en: 'No payment was found for this order',
+  },
+  'payments.slip_required': {
+    status: 400,
+    th: 'กรุณาเลือกสลิปการโอนเงิน',
+    en: 'Please choose the transfer slip',
+  },
+  'payments.slip_type': {
+    status: 415,
+    th: 'สลิปต้องเป็นรูปภาพ png, gif หรือ jpeg',
+    en: 'The slip must be a png, gif or jpeg image',
+  },
+  'payments.slip_not_allowed': {
+    status: 409,
+    th: 'คำสั่งซื้อนี้ไม่ได้ชำระด้วยการโอนเงิน',
+    en: 'This order is not paid by bank transfer',
+  },
+  'payments.slip_waiting': {
+    status: 409,
+    th: 'มีสลิปรอการตรวจสอบอยู่แล้ว',
+    en: 'A slip is already waiting for confirmation',
+  },
+  'payments.nothing_due': { status: 409, th: 'ไม่มียอดที่ต้องชำระ', en: 'Nothing is due on this order' },
+  'payments.slip_not_found': { status: 404, th: 'ไม่พบสลิปนี้', en: 'The slip was not found' },
+  'payments.slip_reviewed': {
+    status: 409,
+    th: 'สลิปนี้ได้รับการตรวจสอบไปแล้ว',
+    en: 'This slip has already been reviewed',
+  },
+  'payments.link_invalid': {
+    status: 403,
+    th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
+    en: 'This link has expired or is not valid',
+  },
+
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

@@ -9,6 +9,7 @@ import { DeliveryFailed } from './notifications.js';
 import { FileStored } from './media.js';
 import { ORDERS_EVENTS } from './orders.js';
 import { ORDERS_ADMIN_EVENTS } from './orders-admin.js';
+import { PAYMENTS_EVENTS } from './payments.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -26,6 +27,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     FileStored,
     ...ORDERS_EVENTS,
     ...ORDERS_ADMIN_EVENTS,
+    ...PAYMENTS_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

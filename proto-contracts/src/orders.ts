@@ -164,4 +164,27 @@ export const OrderCreated = defineEvent(
   }),
 );
 
-export const ORDERS_EVENTS = [OrderCreated];
+/**
+ * An order was paid (its first instalment, for payment type 8): what learning, auth, bookings and
+ * notifications act on. Published once per order, when it moves from wait to paid.
+ */
+export const OrderPaid = defineEvent(
+  'orders.order.paid',
+  1,
+  Type.Object({
+    orderId: Uuid(),
+    orderNo: Type.Integer({ minimum: 1 }),
+    reference: Type.String(),
+    userId: Type.String(),
+    productId: Uuid(),
+    /** every course the product (or package) grants, from orders' catalog read model */
+    courseIds: Type.Array(Type.String()),
+    net: Satang(),
+    paymentType: PaymentTypeSchema,
+    paidAt: Type.String({ format: 'date-time' }),
+    /** the instalment whose payment paid the order (1 for type 8); null for an order paid at once */
+    period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  }),
+);
+
+export const ORDERS_EVENTS = [OrderCreated, OrderPaid];

@@ -23,6 +23,7 @@ import { orderBackOfficeMigrations } from './migrations/0003-order-back-office.j
 import { couponAdminMigrations } from './migrations/0004-coupon-admin.js';
 import { orderInviteMigrations } from './migrations/0005-order-invite.js';
 import { installmentStatusMigrations } from './migrations/0006-installment-statuses.js';
+import { orderApprovalMigrations } from './migrations/0007-order-approval.js';
 import orderDocuments from './plugins/app/order-documents.js';
 import coupons from './plugins/app/coupons.js';
 import adminCouponRoutes from './routes/admin-coupons/index.js';
@@ -33,6 +34,7 @@ import { onCatalogPriceChanged } from './messaging/handlers/on-catalog-price-cha
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstallmentPlanChanged } from './messaging/handlers/on-catalog-installment-plan-changed.js';
 import { onCatalogInstallmentPlanDeleted } from './messaging/handlers/on-catalog-installment-plan-deleted.js';
+import { onPaymentsPaymentApproved } from './messaging/handlers/on-payments-payment-approved.js';
 
 /**
  * Builds the orders app (never listens): checkout and the member's orders, on top of the catalog
@@ -66,6 +68,7 @@ export async function buildApp(
       ...couponAdminMigrations,
       ...orderInviteMigrations,
       ...installmentStatusMigrations,
+      ...orderApprovalMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -89,13 +92,14 @@ export async function buildApp(
       await app.register(adminCouponRoutes);
       await app.register(couponRoutes);
     }),
-    consumers: () => [
+    consumers: (kit) => [
       onCatalogProductChanged,
       onCatalogProductDeleted,
       onCatalogPriceChanged,
       onCatalogProductCoursesChanged,
       onCatalogInstallmentPlanChanged,
       onCatalogInstallmentPlanDeleted,
+      onPaymentsPaymentApproved(kit.outbox),
     ],
   });
 }

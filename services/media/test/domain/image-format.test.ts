@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentTypeOfName,
-  sniffImageFormat,
-  storedName,
-  type ImageFormat,
-} from '../../src/domain/image-format.js';
+import { sniffImageFormat } from '@rian/kit/image-content';
+import { contentTypeOfName, storedName, type ImageFormat } from '../../src/domain/image-format.js';
 import { objectKey } from '../../src/storage/file-store.js';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);

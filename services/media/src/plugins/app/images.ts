@@ -15,13 +15,8 @@ import {
   type MediaImage,
 } from '@rian/proto-contracts/media';
 import { MediaFile, type MediaFileEntity } from '../../entities/media-file.js';
-import {
-  CONTENT_TYPE,
-  contentTypeOfName,
-  sniffImageFormat,
-  storedName,
-  STORED_NAME,
-} from '../../domain/image-format.js';
+import { CONTENT_TYPE, contentTypeOfName, storedName, STORED_NAME } from '../../domain/image-format.js';
+import { sniffImageFormat } from '@rian/kit/image-content';
 import type { FileRef, FileStore, StoredFile } from '../../storage/file-store.js';
 import { reencodeImage, type ReencodeLimits } from './reencode-image.js';
 import type { Config } from '../../config.js';

@@ -1,0 +1,168 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Page, RequiredText, Satang, Uuid } from './common.js';
+import { defineEvent } from './envelope.js';
+import { PaymentTypeSchema } from './orders.js';
+
+/**
+ * Payments (ARCHITECTURE §3 steps 2–4; spec 02 §4 "Transfer by slip", "Instalment transfer status").
+ * A payment attempt is opened per order — per instalment for payment type 8 — from
+ * `orders.order.created`, for the amount in the event. The buyer pays by uploading a bank-transfer
+ * slip; staff approve or reject it. Amounts are integer satang.
+ */
+
+/**
+ * Attempt status, the spec's instalment transfer words: create (waiting to pay), wait (a slip waits
+ * for confirmation), finish (paid), not (cancelled with its order).
+ */
+export const AttemptStatusSchema = Type.Union([
+  Type.Literal('create'),
+  Type.Literal('wait'),
+  Type.Literal('finish'),
+  Type.Literal('not'),
+]);
+export type AttemptStatus = Static<typeof AttemptStatusSchema>;
+
+/** A slip waits for review, then is approved or rejected (with a note). */
+export const SlipStatusSchema = Type.Union(
+  [Type.Literal('wait'), Type.Literal('approved'), Type.Literal('rejected')],
+  { 'x-error': 'validation.format' },
+);
+export type SlipStatus = Static<typeof SlipStatusSchema>;
+
+/** yyyy-mm-dd, the day the buyer says they paid */
+export const PaymentDate = () =>
+  Type.String({ format: 'date', description: 'yyyy-mm-dd', 'x-error': 'validation.format' });
+/** HH:mm, 24-hour */
+export const PaymentTime = () =>
+  Type.String({
+    pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+    description: 'HH:mm, 24-hour',
+    'x-error': 'validation.format',
+  });
+
+export const SlipView = Type.Object({
+  id: Uuid(),
+  status: SlipStatusSchema,
+  paymentDate: Type.String({ format: 'date' }),
+  paymentTime: Type.String(),
+  amount: Satang({ description: 'the amount due when the slip was sent' }),
+  /** staff's note on a rejection */
+  note: Type.Union([Type.String(), Type.Null()]),
+  /** the image, at a signed address that works until `urlExpiresAt` */
+  url: Type.String(),
+  urlExpiresAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  reviewedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type SlipView = Static<typeof SlipView>;
+
+export const PaymentAttemptView = Type.Object({
+  id: Uuid(),
+  /** instalment number for payment type 8; null for an order paid at once */
+  period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  dueDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  amount: Satang(),
+  status: AttemptStatusSchema,
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** newest first */
+  slips: Type.Array(SlipView),
+});
+export type PaymentAttemptView = Static<typeof PaymentAttemptView>;
+
+/** GET /payments/:orderId — what is due on an order and the slips sent for it. */
+export const OrderPaymentsView = Type.Object({
+  orderId: Uuid(),
+  orderNo: Type.Integer(),
+  reference: Type.String(),
+  paymentType: PaymentTypeSchema,
+  net: Satang(),
+  attempts: Type.Array(PaymentAttemptView),
+});
+export type OrderPaymentsView = Static<typeof OrderPaymentsView>;
+
+/** Multipart fields of POST /payments/:orderId/slip besides the file (field `slip`). */
+export const SLIP_FILE_FIELD = 'slip';
+export const SlipFields = Type.Object({
+  paymentDate: PaymentDate(),
+  paymentTime: PaymentTime(),
+});
+
+export const AdminSlipsQuery = Type.Object({
+  status: Type.Optional(SlipStatusSchema),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type AdminSlipsQuery = Static<typeof AdminSlipsQuery>;
+
+/** A slip in the staff review list (/admin/ordersConfirm), oldest first. */
+export const AdminSlipRow = Type.Object({
+  ...SlipView.properties,
+  orderId: Uuid(),
+  orderNo: Type.Integer(),
+  reference: Type.String(),
+  userId: Type.String(),
+  paymentType: PaymentTypeSchema,
+  /** the order's net; `amount` is what this slip pays (one instalment for type 8) */
+  net: Satang(),
+  period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  reviewedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminSlipRow = Static<typeof AdminSlipRow>;
+export const AdminSlipsPage = Page(AdminSlipRow);
+
+export const SlipCounts = Type.Object({ wait: Type.Integer({ minimum: 0 }) });
+
+export const RejectSlipBody = Type.Object({ note: RequiredText(1000) }, { additionalProperties: false });
+export type RejectSlipBody = Static<typeof RejectSlipBody>;
+
+// ---------- events ----------
+
+const SlipEventBase = {
+  slipId: Uuid(),
+  attemptId: Uuid(),
+  orderId: Uuid(),
+  orderNo: Type.Integer({ minimum: 1 }),
+  reference: Type.String(),
+  userId: Type.String(),
+  /** instalment number (payment type 8); null for an order paid at once */
+  period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  amount: Satang(),
+};
+
+/** A buyer sent a transfer slip; it waits for staff (who are told in chat). */
+export const SlipSubmitted = defineEvent(
+  'payments.slip.submitted',
+  1,
+  Type.Object({
+    ...SlipEventBase,
+    paymentDate: Type.String({ format: 'date' }),
+    paymentTime: Type.String(),
+    submittedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/** Staff approved a slip: the order (or instalment) is paid. Published once per attempt. */
+export const PaymentApproved = defineEvent(
+  'payments.payment.approved',
+  1,
+  Type.Object({
+    ...SlipEventBase,
+    method: Type.Literal('slip'),
+    approvedBy: Type.String(),
+    approvedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/** Staff rejected a slip, with a note for the buyer; the attempt waits for another slip. */
+export const PaymentRejected = defineEvent(
+  'payments.payment.rejected',
+  1,
+  Type.Object({
+    ...SlipEventBase,
+    note: Type.String({ minLength: 1 }),
+    rejectedBy: Type.String(),
+    rejectedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const PAYMENTS_EVENTS = [SlipSubmitted, PaymentApproved, PaymentRejected];

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { buildService, type ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
+import type { Logger } from '@rian/kit/logger';
+import type { Config } from './config.js';
+import { migrations } from './migrations/0001-init.js';
+import { PaymentAttempt } from './entities/payment-attempt.js';
+import { Slip } from './entities/slip.js';
+import payments from './plugins/app/payments.js';
+import slipReview from './plugins/app/slip-review.js';
+import paymentRoutes from './routes/payments/index.js';
+import adminSlipRoutes from './routes/admin-slips/index.js';
+import { onOrdersOrderCreated } from './messaging/handlers/on-orders-order-created.js';
+import { onOrdersOrderCancelled } from './messaging/handlers/on-orders-order-cancelled.js';
+
+/**
+ * Builds the payments app (never listens): payment attempts opened from orders' events, bank-transfer
+ * slips kept privately and reviewed by staff (ARCHITECTURE §3 steps 2–4).
+ */
+export async function buildApp(
+  config: Config,
+  /** clock: signed-URL expiry and review times; tests pin it */
+  opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
+): Promise<ServiceApp> {
+  return buildService({
+    name: 'payments',
+    description: 'Payments: attempts per order or instalment, transfer slips, staff review',
+    config,
+    entities: [PaymentAttempt, Slip],
+    migrations,
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    routes: fp(async (app) => {
+      const clock = opts.clock ? { clock: opts.clock } : {};
+      await app.register(payments, { config, ...clock });
+      await app.register(slipReview, clock);
+      await app.register(paymentRoutes, { maxBytes: config.PAYMENTS_SLIP_MAX_BYTES });
+      await app.register(adminSlipRoutes);
+    }),
+    consumers: () => [onOrdersOrderCreated, onOrdersOrderCancelled],
+  });
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { Uuid } from '@rian/proto-contracts/common';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { OrderPaymentsView, SLIP_FILE_FIELD } from '@rian/proto-contracts/payments';
+import { ProblemError } from '@rian/kit/errors';
+import { bearerToken } from '@rian/kit/tokens';
+import type { SlipUpload } from '../../plugins/app/payments.js';
+
+const bearer = [{ bearer: [] }];
+
+/** The multipart body: text fields and the one file in field `slip` (others are read past). */
+async function readSlipUpload(req: FastifyRequest, maxBytes: number): Promise<SlipUpload> {
+  const upload: SlipUpload = { fields: {}, file: undefined };
+  if (!req.isMultipart()) return upload;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
+      } else if (part.fieldname === SLIP_FILE_FIELD) {
+        upload.file = await part.toBuffer();
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ProblemError('media.file_too_large', { extra: { maxBytes } });
+    }
+    if (code === 'FST_FILES_LIMIT') throw new ProblemError('media.one_file');
+    throw err;
+  }
+  return upload;
+}
+
+/** The buyer's payments: what is due, slip upload, slip images at signed URLs (ARCHITECTURE §3 step 3). */
+const paymentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (app, { maxBytes }) => {
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, parts: 10, fields: 8, fieldSize: 1024, headerPairs: 100 },
+  });
+
+  /** A member or staff: staff may read any order's payments. */
+  const signedIn = async (req: FastifyRequest) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new ProblemError('auth.unauthenticated');
+    req.principal = await app.kit.tokens.verify(token);
+  };
+
+  app.get(
+    '/payments/:orderId',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary:
+          "An order's payment attempts (one per instalment for type 8) and the slips sent, with signed image URLs",
+        description: "The order's buyer or staff; anyone else gets 404.",
+        security: bearer,
+        params: Type.Object({ orderId: Uuid() }),
+        response: { 200: OrderPaymentsView, 401: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (req) => app.payments.view(req.principal!, req.params.orderId),
+  );
+
+  app.post(
+    '/payments/:orderId/slip',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Send a bank-transfer slip for the next amount due (multipart: slip, paymentDate, paymentTime)',
+        description:
+          "The order's buyer only. `slip`: png, gif or jpeg, checked by content, re-encoded without " +
+          'metadata and kept privately. `paymentDate` yyyy-mm-dd and `paymentTime` HH:mm (24-hour) are ' +
+          'required ("กรุณากรอกข้อมูล"). The attempt then waits for staff (status wait); emits payments.slip.submitted.',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        params: Type.Object({ orderId: Uuid() }),
+        response: {
+          201: OrderPaymentsView,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+          413: ProblemSchema,
+          415: ProblemSchema,
+          422: ProblemSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const upload = await readSlipUpload(req, maxBytes);
+      const view = await app.payments.submitSlip(req.principal!, req.params.orderId, upload);
+      return reply.status(201).send(view);
+    },
+  );
+
+  app.get(
+    '/payments/slips/:slipId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A slip's image, at the signed short-lived URL an attempt view gave",
+        params: Type.Object({ slipId: Uuid() }),
+        querystring: Type.Object({ exp: Type.Integer(), sig: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: {
+            description: 'the image bytes (png, gif or jpeg)',
+            content: Object.fromEntries(
+              ['image/png', 'image/gif', 'image/jpeg'].map((t) => [
+                t,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
+            ),
+          },
+          400: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const image = await app.payments.slipImage(req.params.slipId, req.query.exp, req.query.sig);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', image.bytes)
+        .type(image.contentType)
+        .send(image.body);
+    },
+  );
+};
+
+export default paymentRoutes;
