@@ -35,6 +35,10 @@ import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-
 import { onCatalogInstallmentPlanChanged } from './messaging/handlers/on-catalog-installment-plan-changed.js';
 import { onCatalogInstallmentPlanDeleted } from './messaging/handlers/on-catalog-installment-plan-deleted.js';
 import { onPaymentsPaymentApproved } from './messaging/handlers/on-payments-payment-approved.js';
+import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
+import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
+import { paymentDeadlineMigrations } from './migrations/0008-payment-deadline.js';
+import paymentDeadlines from './plugins/app/payment-deadlines.js';
 
 /**
  * Builds the orders app (never listens): checkout and the member's orders, on top of the catalog
@@ -69,6 +73,7 @@ export async function buildApp(
       ...orderInviteMigrations,
       ...installmentStatusMigrations,
       ...orderApprovalMigrations,
+      ...paymentDeadlineMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -91,6 +96,11 @@ export async function buildApp(
       await app.register(coupons, clock);
       await app.register(adminCouponRoutes);
       await app.register(couponRoutes);
+      await app.register(paymentDeadlines, {
+        deadlineHours: config.ORDERS_PAYMENT_DEADLINE_HOURS,
+        pollSeconds: config.ORDERS_DEADLINE_POLL_SECONDS,
+        ...clock,
+      });
     }),
     consumers: (kit) => [
       onCatalogProductChanged,
@@ -100,6 +110,8 @@ export async function buildApp(
       onCatalogInstallmentPlanChanged,
       onCatalogInstallmentPlanDeleted,
       onPaymentsPaymentApproved(kit.outbox),
+      onPaymentsSlipSubmitted,
+      onPaymentsPaymentRejected(config.ORDERS_PAYMENT_DEADLINE_HOURS),
     ],
   });
 }

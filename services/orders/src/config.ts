@@ -13,6 +13,10 @@ export const ConfigSchema = serviceConfigSchema('orders', {
     default: 'ที่อยู่ผู้ขาย — ตั้งค่า SELLER_ADDRESS (Seller address: set SELLER_ADDRESS)',
   }),
   SELLER_PHONE: Type.String({ minLength: 1, default: '00-000-0000' }),
+  /** an order not paid within this many hours is cancelled (0 = never); a slip under review holds it */
+  ORDERS_PAYMENT_DEADLINE_HOURS: Type.Number({ minimum: 0, default: 72 }),
+  /** how often the deadline is polled (the due time is in the database, not a timer in memory) */
+  ORDERS_DEADLINE_POLL_SECONDS: Type.Number({ minimum: 0.05, default: 60 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -4,7 +4,6 @@ import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
 import { fieldError, ProblemError } from '@rian/kit/errors';
 import {
-  OrderCancelled,
   type AdminOrderRow,
   type AdminOrdersQuery,
   type AdminOrderView,
@@ -14,6 +13,7 @@ import {
 } from '@rian/proto-contracts/orders-admin';
 import { CANCELLED, canTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
 import type { Checkout } from './checkout.js';
+import { cancelWaitingOrder } from './cancel-order.js';
 
 type Row = Record<string, unknown>;
 
@@ -335,27 +335,7 @@ export class AdminOrders {
         throw new ProblemError('orders.order_not_found');
       if (!canTransition(row.status as OrderStatus, CANCELLED))
         throw new ProblemError('orders.not_cancellable');
-      const now = this.clock();
-      await em.execute(`update orders set status = ?, cancelled_at = ?, updated_at = ? where order_id = ?`, [
-        CANCELLED,
-        now,
-        now,
-        row.order_id,
-      ] as never[]);
-      await em.execute(
-        `update order_transfers set status = 'not' where order_id = ? and status in ('create', 'approve', 'wait')`,
-        [row.order_id] as never[],
-      );
-      this.kit.outbox.add(em, OrderCancelled, {
-        orderId: String(row.order_id),
-        orderNo: num(row.order_no),
-        reference: String(row.reference),
-        userId: String(row.user_id),
-        couponId: (row.coupon_id as string | null) ?? null,
-        cancelledBy: 'code',
-        cancelledAt: now.toISOString(),
-      });
-      await em.flush();
+      await cancelWaitingOrder(em, this.kit.outbox, row, 'code', this.clock());
       return {
         reference: String(row.reference),
         status: CANCELLED,
