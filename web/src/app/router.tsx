@@ -82,6 +82,9 @@ const adminOrders = async () => ({
 const adminAffiliates = async () => ({
   Component: (await import('@/features/admin-orders/routes/admin-affiliates')).AdminAffiliatesRoute,
 });
+const adminOrdersConfirm = async () => ({
+  Component: (await import('@/features/admin-orders/routes/orders-confirm')).OrdersConfirmRoute,
+});
 const adminLogin = async () => ({
   Component: (await import('@/features/admin/routes/admin-login')).AdminLoginRoute,
 });
@@ -134,6 +137,7 @@ export const routes: RouteObject[] = [
           { path: 'bookbank', lazy: adminBankAccounts },
           { path: 'patternPayment', lazy: adminInstallmentPlans },
           { path: 'orders', lazy: adminOrders },
+          { path: 'ordersConfirm', lazy: adminOrdersConfirm },
           { path: 'affiliate', lazy: adminAffiliates },
           { path: 'coupon', lazy: adminCoupons },
           { path: '*', lazy: adminComingSoon },

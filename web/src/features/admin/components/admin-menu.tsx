@@ -49,7 +49,12 @@ export const ADMIN_MENU: Group[] = [
     key: 'order',
     label: 'admin.menu.groups.order',
     items: [
-      { key: 'ordersConfirm', label: 'admin.menu.items.ordersConfirm', to: '/admin/ordersConfirm' },
+      {
+        key: 'ordersConfirm',
+        label: 'admin.menu.items.ordersConfirm',
+        to: '/admin/ordersConfirm',
+        ready: true,
+      },
       { key: 'orders', label: 'admin.menu.items.orders', to: '/admin/orders', ready: true },
       { key: 'affiliate', label: 'admin.menu.items.affiliate', to: '/admin/affiliate', ready: true },
     ],

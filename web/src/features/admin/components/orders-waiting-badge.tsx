@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useOrderCounts } from '../api/get-order-counts';
+import { useSlipCounts } from '../api/get-slip-counts';
 
-/** Spec 01 §2 admin layout: the top bar's count of orders waiting for confirmation → /admin/ordersConfirm. */
+/**
+ * Spec 01 §2 admin layout: the top bar's count of payments waiting for confirmation (transfer slips
+ * sent, not yet reviewed) → /admin/ordersConfirm.
+ */
 export function OrdersWaitingBadge() {
   const { t } = useTranslation();
-  const counts = useOrderCounts();
+  const counts = useSlipCounts();
   if (!counts.data) return null;
   const count = counts.data.wait;
   return (

@@ -13,7 +13,10 @@ import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDownloadOrderDocument } from '../api/download-order-document';
+import { useSlipPayments } from '../api/slip-payments';
+import { OrderSlips } from './order-slips';
 import { PayButton } from './pay-button';
+import { SlipDialog } from './slip-dialog';
 
 /** One of the member's orders: the summary line, and on demand its amounts, invoice and schedule. */
 export function OrderCard({ order }: { order: OrderView }) {
@@ -22,6 +25,16 @@ export function OrderCard({ order }: { order: OrderView }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const scheduleTitleId = useId();
+  // bank transfer (4) and instalments (8) are paid by slip (spec 02 §4); a waiting order gets the action:
+  // for instalments that is the first one, paid with the order (its row has no pay button of its own)
+  const bySlip = (order.paymentType === 4 || order.paymentType === 8) && order.status !== 'not';
+  const canAttach = bySlip && order.status === 'wait';
+  const payments = useSlipPayments(order.id, { enabled: bySlip && (open || canAttach) });
+  const attempts = payments.data?.attempts ?? [];
+  // nothing left to pay by slip while one waits for staff (the server answers 409 anyway)
+  const slipWaiting = attempts.some((a) => a.status === 'wait');
+  const [paying, setPaying] = useState<{ period: number | null } | null>(null);
+  const [sent, setSent] = useState(false);
   return (
     <li className="my-order" data-testid={`my-order-${order.reference}`}>
       <div className="my-order__summary">
@@ -61,6 +74,18 @@ export function OrderCard({ order }: { order: OrderView }) {
         >
           {open ? t('myOrders.hide') : t('myOrders.show')}
         </Button>
+        {canAttach && (
+          <Button
+            size="sm"
+            className="my-order__attach"
+            disabled={slipWaiting}
+            aria-label={t('slip.attachOf', { reference: order.reference })}
+            onClick={() => setPaying({ period: order.paymentType === 8 ? 1 : null })}
+            data-testid="my-order-attach-slip"
+          >
+            {slipWaiting ? t('slip.status.wait') : t('slip.attach')}
+          </Button>
+        )}
       </div>
       <div id={detailsId} className="my-order__details" hidden={!open}>
         {open && (
@@ -81,14 +106,45 @@ export function OrderCard({ order }: { order: OrderView }) {
                 <InstallmentSchedule
                   installments={order.installments}
                   titleId={scheduleTitleId}
-                  action={(_row, index, all) => <PayButton schedule={all} index={index} />}
+                  action={(row, index, all) => (
+                    <PayButton
+                      schedule={all}
+                      index={index}
+                      waiting={attempts.some((a) => a.period === row.period && a.status === 'wait')}
+                      onPay={(period) => setPaying({ period })}
+                    />
+                  )}
                 />
+              </section>
+            )}
+            {bySlip && (
+              <section className="order-section">
+                <h3 className="order-section__title">{t('slip.sectionTitle')}</h3>
+                <OrderSlips payments={payments} />
               </section>
             )}
             <OrderActions order={order} />
           </>
         )}
       </div>
+      {sent && (
+        <Alert tone="success">
+          <span data-testid="my-order-slip-sent">{t('slip.sent')}</span>
+        </Alert>
+      )}
+      {paying && (
+        <SlipDialog
+          orderId={order.id}
+          reference={order.reference}
+          period={paying.period}
+          onClose={() => setPaying(null)}
+          onSent={() => {
+            setPaying(null);
+            setSent(true);
+            setOpen(true);
+          }}
+        />
+      )}
     </li>
   );
 }

@@ -104,8 +104,18 @@ describe('/orders for a member', () => {
     expect(within(card).queryByTestId('installments')).toBeNull();
   });
 
-  it('shows the instalment schedule with statuses in words and the pay rule; paying is not offered yet', async () => {
-    mockApi({ [`GET ${MINE}`]: mine([PLAN]) });
+  it('shows the instalment schedule with statuses in words and the pay rule', async () => {
+    mockApi({
+      [`GET ${MINE}`]: mine([PLAN]),
+      [`GET /api/payments/payments/${PLAN.id}`]: json(200, {
+        orderId: PLAN.id,
+        orderNo: 41,
+        reference: PLAN.reference,
+        paymentType: 8,
+        net: PLAN.net,
+        attempts: [],
+      }),
+    });
     signIn();
     renderApp('/orders');
     const card = await screen.findByTestId('my-order-SPSK0000000041');
@@ -121,14 +131,12 @@ describe('/orders for a member', () => {
     expect(within(row(1)).queryByRole('button')).toBeNull();
     const due = within(row(2)).getByTestId('installment-pay-2');
     expect(due.getAttribute('data-state')).toBe('ready');
-    expect((due as HTMLButtonElement).disabled).toBe(true);
-    expect(due.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(due.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'การชำระค่างวดด้วยสลิปจะเปิดให้ใช้งานเร็ว ๆ นี้',
-    );
+    expect((due as HTMLButtonElement).disabled).toBe(false);
+    expect(due.textContent).toBe('ชำระงวดนี้');
     const later = within(row(3)).getByTestId('installment-pay-3');
     expect(later.getAttribute('data-state')).toBe('locked');
     expect(later.textContent).toBe('รอชำระงวดก่อนหน้า');
+    expect((later as HTMLButtonElement).disabled).toBe(true);
     // a paid order cannot be cancelled
     expect(within(card).queryByTestId('my-order-cancel')).toBeNull();
   });
