@@ -132,6 +132,12 @@ export class EventConsumer<C extends EventContract = EventContract> {
         const js = jetstream(nc);
         const consumer = await js.consumers.get(stream, this.durable);
         this.messages = await consumer.consume({ max_messages: 20, expires: 5_000 });
+        // stopped while setting up: stop() found no subscription to close. End it here, without
+        // waiting (close() waits for an iteration that will never run)
+        if (this.stopped) {
+          this.messages.stop();
+          break;
+        }
         wait = 500;
         for await (const msg of this.messages) {
           this.inFlight++;

@@ -152,3 +152,28 @@ describe('event consumer', () => {
     expect(handled.some((h) => h.text === 'v2')).toBe(false);
   });
 });
+
+describe('event consumer, closed right away', () => {
+  it('a service closed while its consumer is still being set up still closes', async () => {
+    const env = await createTestEnv();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const app = await buildService({
+          name: 'kitconsumer',
+          description: 'consumer closed at once',
+          config: testConfig(env.envFor('kitconsumer')),
+          entities: [],
+          migrations: noteMigrations,
+          routes: async () => undefined,
+          consumers: () => [on(NoteCreated, async () => undefined)],
+        });
+        await app.ready();
+        const closed = app.close().then(() => 'closed');
+        const timeout = new Promise((r) => setTimeout(() => r('still open'), 10_000));
+        expect(await Promise.race([closed, timeout])).toBe('closed');
+      }
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
