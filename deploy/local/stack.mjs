@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
-export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments'];
+export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning'];
 export const DEFAULT_PORTS = {
   gateway: 3000,
   auth: 3101,
@@ -17,6 +17,7 @@ export const DEFAULT_PORTS = {
   notifications: 3103,
   orders: 3104,
   payments: 3105,
+  learning: 3106,
   media: 3108,
 };
 

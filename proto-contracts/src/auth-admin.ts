@@ -71,6 +71,10 @@ export type UserChangeField = (typeof USER_CHANGE_FIELDS)[number];
 const ChangedValue = Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()]);
 export type ChangedValue = Static<typeof ChangedValue>;
 
+/** Who changed a user: staff, the member themself, or the system reacting to an event (a paid order). */
+export const CHANGE_ACTOR_KINDS = ['staff', 'user', 'system'] as const;
+export type ChangeActorKind = (typeof CHANGE_ACTOR_KINDS)[number];
+
 /** One recorded change of one field of a user: who, when, before, after. */
 export const UserChangeView = Type.Object({
   id: Uuid(),
@@ -79,9 +83,14 @@ export const UserChangeView = Type.Object({
   before: ChangedValue,
   after: ChangedValue,
   changedBy: Type.Object({
-    id: Type.String({ description: 'the staff member (or the member, for their own profile)' }),
-    kind: Type.Union([Type.Literal('staff'), Type.Literal('user')]),
-    name: Type.Union([Type.String(), Type.Null()], { description: 'staff username / member e-mail then' }),
+    id: Type.String({
+      description:
+        'the staff member (or the member, for their own profile; `system:<service>` for a change an event caused)',
+    }),
+    kind: Type.Union(CHANGE_ACTOR_KINDS.map((k) => Type.Literal(k))),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: 'staff username / member e-mail then; for system: what caused it (e.g. the paid order)',
+    }),
   }),
   changedAt: Type.String({ format: 'date-time' }),
 });
@@ -182,7 +191,7 @@ export const PersonnelPage = Page(PersonnelView);
 
 // ---------- events ----------
 
-/** A user's status changed (staff in the back office, later also payments): New / Wait / Premium. */
+/** A user's status changed (staff in the back office, or a paid order: system:orders): New / Wait / Premium. */
 export const UserStatusChanged = defineEvent(
   'auth.user.status-changed',
   1,
@@ -190,7 +199,9 @@ export const UserStatusChanged = defineEvent(
     userId: Uuid(),
     from: UserStatusSchema,
     to: UserStatusSchema,
-    changedBy: Type.String({ description: 'id of the staff member who changed it' }),
+    changedBy: Type.String({
+      description: 'id of the staff member who changed it, or `system:<service>` (e.g. system:orders)',
+    }),
     changedAt: Type.String({ format: 'date-time' }),
   }),
 );
@@ -202,7 +213,9 @@ export const UserMembershipChanged = defineEvent(
   Type.Object({
     userId: Uuid(),
     membershipCodes: Type.Array(MembershipCodeSchema),
-    changedBy: Type.String({ description: 'id of the staff member who changed it' }),
+    changedBy: Type.String({
+      description: 'id of the staff member who changed it, or `system:<service>` (e.g. system:orders)',
+    }),
     changedAt: Type.String({ format: 'date-time' }),
   }),
 );

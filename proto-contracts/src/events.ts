@@ -10,6 +10,7 @@ import { FileStored } from './media.js';
 import { ORDERS_EVENTS } from './orders.js';
 import { ORDERS_ADMIN_EVENTS } from './orders-admin.js';
 import { PAYMENTS_EVENTS } from './payments.js';
+import { LEARNING_EVENTS } from './learning.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -28,6 +29,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...ORDERS_EVENTS,
     ...ORDERS_ADMIN_EVENTS,
     ...PAYMENTS_EVENTS,
+    ...LEARNING_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page, Phone, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
+import { MembershipCodeSchema } from './enums.js';
 
 /**
  * Orders (spec 02 §3 Order, Order detail, Order transfer; §9): checkout and the member's view of
@@ -184,6 +185,15 @@ export const OrderPaid = defineEvent(
     paidAt: Type.String({ format: 'date-time' }),
     /** the instalment whose payment paid the order (1 for type 8); null for an order paid at once */
     period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    /**
+     * the membership code of the price the order was bought at (spec 02 §6); auth gives it to the
+     * buyer unless it is NL. Absent from events written before it existed.
+     */
+    membershipCode: Type.Optional(MembershipCodeSchema),
+    /** the buyer's e-mail as on the order, for the order-confirmed e-mail (notifications) */
+    userEmail: Type.Optional(Type.String()),
+    /** the product's title from orders' catalog read model */
+    productTitle: Type.Optional(Type.String()),
   }),
 );
 

@@ -23,20 +23,23 @@ import publicConfig from './routes/public-config/index.js';
 import { UserAddress } from './entities/user-address.js';
 import { UserChange } from './entities/user-change.js';
 import { backofficeMigrations } from './migrations/0003-backoffice.js';
+import { systemChangeMigrations } from './migrations/0004-system-changes.js';
 import thaiPlacesPlugin from './plugins/app/thai-address.js';
 import auditPlugin from './plugins/app/audit.js';
 import addressesPlugin from './plugins/app/addresses.js';
-import userAdminPlugin from './plugins/app/user-admin.js';
+import userAdminPlugin, { type UserAdmin } from './plugins/app/user-admin.js';
 import personnelPlugin from './plugins/app/personnel.js';
 import adminUsers from './routes/admin-users/index.js';
 import adminPersonnel from './routes/admin-personnel/index.js';
 import addresses from './routes/addresses/index.js';
 import reference from './routes/reference/index.js';
 import profile from './routes/profile/index.js';
+import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 
 export async function buildApp(config: Config, opts: { logger?: Logger } = {}): Promise<ServiceApp> {
   // auth checks its own tokens with its own keys, known once the database is open
   let localKeys: JWTVerifyGetKey | undefined;
+  let userAdmin: UserAdmin | undefined;
   const tokenKeys: JWTVerifyGetKey = (header, token) => {
     if (!localKeys) throw new Error('signing keys not loaded');
     return localKeys(header, token);
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
     description: 'Accounts, registration by e-mail code, sign-in, tokens and the JWKS',
     config,
     entities: [User, Staff, RefreshToken, SigningKey, UserAddress, UserChange],
-    migrations: [...migrations, ...socialMigrations, ...backofficeMigrations],
+    migrations: [...migrations, ...socialMigrations, ...backofficeMigrations, ...systemChangeMigrations],
     redis: true,
     tokenKeys,
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
       await app.register(auditPlugin);
       await app.register(addressesPlugin);
       await app.register(userAdminPlugin);
+      userAdmin = app.userAdmin;
       await app.register(personnelPlugin);
       await app.register(adminUsers);
       await app.register(adminPersonnel);
@@ -76,5 +80,12 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
       await app.register(reference);
       await app.register(profile);
     },
+    // consumers are built once the routes (and so the user admin) are registered
+    consumers: () => [
+      onOrdersOrderPaid(() => {
+        if (!userAdmin) throw new Error('user admin not registered');
+        return userAdmin;
+      }),
+    ],
   });
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { ChangedValue, UserChangeField } from '@rian/proto-contracts/auth-admin';
+import type { ChangeActorKind, ChangedValue, UserChangeField } from '@rian/proto-contracts/auth-admin';
 
 /** Audit trail of a user's record: one row per changed field, with who changed it and when. */
 export const UserChange = defineEntity({
@@ -12,8 +12,8 @@ export const UserChange = defineEntity({
     before: p.json<ChangedValue>().nullable().fieldName('before_value'),
     after: p.json<ChangedValue>().nullable().fieldName('after_value'),
     changedBy: p.string().length(64),
-    changedByKind: p.string().length(8).$type<'staff' | 'user'>(),
-    /** staff username or member e-mail at the time, so the trail reads well after renames */
+    changedByKind: p.string().length(8).$type<ChangeActorKind>(),
+    /** staff username, member e-mail or (system) what caused it, at the time: the trail reads well after renames */
     changedByName: p.string().length(254).nullable(),
     changedAt: p.datetime().onCreate(() => new Date()),
   },

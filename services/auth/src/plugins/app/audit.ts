@@ -1,14 +1,22 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
-import type { ChangedValue, UserChangeField, UserChangeView } from '@rian/proto-contracts/auth-admin';
+import type {
+  ChangeActorKind,
+  ChangedValue,
+  UserChangeField,
+  UserChangeView,
+} from '@rian/proto-contracts/auth-admin';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { UserChange, type UserChangeRow } from '../../entities/user-change.js';
 
-/** Who made a change: a staff member in the back office, or the member on their own profile. */
+/**
+ * Who made a change: a staff member in the back office, the member on their own profile, or the
+ * system reacting to an event (id `system:<service>`, e.g. a paid order).
+ */
 export interface Actor {
   id: string;
-  kind: 'staff' | 'user';
+  kind: ChangeActorKind;
   name: string | null;
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { LockMode, type InferEntity } from '@mikro-orm/core';
 import type { Kit } from '@rian/kit/service';
+import type { EntityManager } from '@rian/kit/db';
 import { ProblemError, type ErrorCode } from '@rian/kit/errors';
 import { revokeUserTokensBefore } from '@rian/kit/revocation';
 import type { UserView } from '@rian/proto-contracts/auth';
@@ -21,6 +22,9 @@ import type { Actor, Audit, FieldChange, Paged } from './audit.js';
 import type { Addresses } from './addresses.js';
 
 type UserRow = InferEntity<typeof User>;
+
+/** Who a paid order's changes are recorded and announced as. */
+export const PAID_ORDER_ACTOR = 'system:orders';
 type Editable = Pick<UserRow, 'status' | 'membershipCodes' | 'firstName' | 'lastName' | 'nickname' | 'phone'>;
 
 const SORTS: Record<AdminUserSort, [keyof UserRow & string, 'asc' | 'desc']> = {
@@ -167,34 +171,7 @@ export class UserAdmin {
     const { user, revoked } = await this.kit.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw new ProblemError(notFound);
-      const { next, changes } = diff(user, body);
-      if (!changes.length) return { user, revoked: false };
-      const at = new Date();
-      const actor = actorOf(user);
-      em.assign(user, { ...next, updatedAt: at });
-      this.audit.record(em, user.id, actor, changes, at);
-      if (next.status) {
-        this.kit.outbox.add(em, UserStatusChanged, {
-          userId: user.id,
-          from: changes.find((c) => c.field === 'status')!.before as UserRow['status'],
-          to: next.status,
-          changedBy: actor.id,
-          changedAt: at.toISOString(),
-        });
-      }
-      if (next.membershipCodes) {
-        this.kit.outbox.add(em, UserMembershipChanged, {
-          userId: user.id,
-          membershipCodes: next.membershipCodes,
-          changedBy: actor.id,
-          changedAt: at.toISOString(),
-        });
-      }
-      // tokens carry status and membership codes: older ones must go. Marked before the commit, so
-      // with Redis away nothing changes...
-      const revoked = Boolean(next.status || next.membershipCodes);
-      if (revoked) await revokeUserTokensBefore(this.kit.redis, user.id, at);
-      return { user, revoked };
+      return { user, revoked: await this.applyChange(em, user, body, actorOf(user)) };
     });
     // ...and again after it, for a token refreshed from the old row while the transaction ran
     if (revoked) {
@@ -203,6 +180,75 @@ export class UserAdmin {
       );
     }
     return userView(user);
+  }
+
+  /**
+   * A paid order (`orders.order.paid`, inside its consumer's transaction): the buyer becomes
+   * Premium when New or Wait, and gains the membership code of the price bought at unless it is NL
+   * — through the same path as a staff edit (audit rows, events, older tokens revoked), by
+   * `system:orders`. Nothing to change (already Premium with the code) → no row, no event.
+   * Returns whether anything changed.
+   */
+  async applyPaidOrder(
+    em: EntityManager,
+    order: { userId: string; reference: string; membershipCode?: MembershipCode | undefined },
+  ): Promise<boolean> {
+    const user = await em.findOne(User, { id: order.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) {
+      this.kit.logger.warn({ userId: order.userId }, 'paid order for an unknown user; nothing to change');
+      return false;
+    }
+    const body: AdminUserPatchBody = {};
+    if (user.status === 'New' || user.status === 'Wait') body.status = 'Premium';
+    const code = order.membershipCode;
+    if (code && code !== 'NL' && !user.membershipCodes.includes(code)) {
+      body.membershipCodes = [...user.membershipCodes, code];
+    }
+    return this.applyChange(em, user, body, {
+      id: PAID_ORDER_ACTOR,
+      kind: 'system',
+      name: `order ${order.reference}`,
+    });
+  }
+
+  /**
+   * The admin change path, inside the caller's transaction with the user row locked: the fields
+   * that really change are written and recorded (audit), a new status or new membership codes are
+   * announced and end older tokens. Returns whether tokens were revoked.
+   */
+  private async applyChange(
+    em: EntityManager,
+    user: UserRow,
+    body: AdminUserPatchBody,
+    actor: Actor,
+  ): Promise<boolean> {
+    const { next, changes } = diff(user, body);
+    if (!changes.length) return false;
+    const at = new Date();
+    em.assign(user, { ...next, updatedAt: at });
+    this.audit.record(em, user.id, actor, changes, at);
+    if (next.status) {
+      this.kit.outbox.add(em, UserStatusChanged, {
+        userId: user.id,
+        from: changes.find((c) => c.field === 'status')!.before as UserRow['status'],
+        to: next.status,
+        changedBy: actor.id,
+        changedAt: at.toISOString(),
+      });
+    }
+    if (next.membershipCodes) {
+      this.kit.outbox.add(em, UserMembershipChanged, {
+        userId: user.id,
+        membershipCodes: next.membershipCodes,
+        changedBy: actor.id,
+        changedAt: at.toISOString(),
+      });
+    }
+    // tokens carry status and membership codes: older ones must go. Marked before the commit, so
+    // with Redis away nothing changes...
+    const revoked = Boolean(next.status || next.membershipCodes);
+    if (revoked) await revokeUserTokensBefore(this.kit.redis, user.id, at);
+    return revoked;
   }
 
   private async mustExist(id: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { Outbox } from '@rian/kit/outbox';
 import { PermanentError } from '@rian/kit/errors';
 import { OrderPaid, type PaymentType } from '@rian/proto-contracts/orders';
 import { PaymentApproved } from '@rian/proto-contracts/payments';
+import { isMembershipCode } from '@rian/proto-contracts/enums';
 import {
   canTransition,
   INSTALLMENT_OPEN,
@@ -24,8 +25,13 @@ export const onPaymentsPaymentApproved = (outbox: Outbox) =>
     const { orderId, period, approvedBy, approvedAt } = event.data;
     const [order] = (await em.execute(
       `select o.order_id, o.order_no, o.reference, o.user_id, o.status, o.net, o.payment_type,
-            (select d.product_id from order_details d where d.order_id = o.order_id limit 1) as product_id
-       from orders o where o.order_id = ? for update of o`,
+            o.user_email, d.product_id, pp.member, sp.title as product_title
+       from orders o
+       left join lateral (select product_id, price_id from order_details
+                           where order_id = o.order_id limit 1) d on true
+       left join product_prices pp on pp.price_id = d.price_id
+       left join sellable_products sp on sp.product_id = d.product_id
+       where o.order_id = ? for update of o`,
       [orderId],
     )) as Record<string, unknown>[];
     // payments only knows orders it heard of from us: an unknown one cannot get better by retrying
@@ -62,6 +68,13 @@ export const onPaymentsPaymentApproved = (outbox: Outbox) =>
       paymentType: Number(order.payment_type) as PaymentType,
       paidAt: paidAt.toISOString(),
       period,
+      // the price's member code, so auth can give it to the buyer (a price since deleted: none)
+      ...(typeof order.member === 'string' && isMembershipCode(order.member)
+        ? { membershipCode: order.member }
+        : {}),
+      // for notifications' order-confirmed e-mail
+      ...(typeof order.user_email === 'string' && order.user_email ? { userEmail: order.user_email } : {}),
+      ...(typeof order.product_title === 'string' ? { productTitle: order.product_title } : {}),
     });
     await em.flush();
   });

@@ -32,6 +32,7 @@ describe('payments.payment.approved → order paid', () => {
   const clock = new TestClock(new Date('2026-04-15T05:00:00Z'));
   const product = newId();
   const price = newId();
+  const cohortPrice = newId();
   const plan = newId();
   const courses = [newId(), newId()];
   let key = 0;
@@ -49,6 +50,7 @@ describe('payments.payment.approved → order paid', () => {
     for (const e of [
       productChanged(product),
       priceChanged(product, price, { member: 'NL', value: 150_000 }),
+      priceChanged(product, cohortPrice, { member: 'CG1', value: 120_000, title: 'ราคารุ่น' }),
       planChanged(product, plan, { count: 3, start: '2026-04-01', to: '2026-04-30' }),
       coursesChanged(product, courses, 1),
     ]) {
@@ -63,16 +65,16 @@ describe('payments.payment.approved → order paid', () => {
     await env?.cleanup();
   });
 
-  async function placeOrder(paymentType: 4 | 8): Promise<OrderView> {
+  async function placeOrder(paymentType: 4 | 8, at = { priceId: price, code: 'NL' }): Promise<OrderView> {
     const sub = newId();
-    const token = await issuer.member(sub, { membershipCodes: ['NL'], email: `${sub}@example.com` });
+    const token = await issuer.member(sub, { membershipCodes: [at.code], email: `${sub}@example.com` });
     const res = await app.inject({
       method: 'POST',
       url: '/checkout',
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': `k-${++key}` },
       payload: {
         productId: product,
-        priceId: price,
+        priceId: at.priceId,
         paymentType,
         ...(paymentType === 8 ? { planId: plan } : {}),
       },
@@ -132,6 +134,9 @@ describe('payments.payment.approved → order paid', () => {
       paymentType: 4,
       paidAt: '2026-04-16T02:30:00.000Z',
       period: null,
+      membershipCode: 'NL',
+      userEmail: `${o.userId}@example.com`,
+      productTitle: 'คอร์สเทรดทองคำ (Gold trading)',
     });
     expect(paid[0]!.causationId).toBe(ev.id);
 
@@ -140,6 +145,16 @@ describe('payments.payment.approved → order paid', () => {
     await payments.deliver(approved(o, null), 'orders');
     await new Promise((r) => setTimeout(r, 700)); // a second event would have been relayed by now
     expect(await paidEvents(o.id)).toHaveLength(1);
+  });
+
+  it('orders.order.paid carries the membership code of the price the order was bought at', async () => {
+    const o = await placeOrder(4, { priceId: cohortPrice, code: 'CG1' });
+    await payments.deliver(approved(o, null), 'orders');
+    const paid = await eventually(async () => {
+      const all = await paidEvents(o.id);
+      return all.length ? all : undefined;
+    });
+    expect(paid[0]!.data).toMatchObject({ orderId: o.id, net: 120_000, membershipCode: 'CG1' });
   });
 
   it('instalments: the first approved instalment pays the order; later ones mark only their row', async () => {

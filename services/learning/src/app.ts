@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { buildService, type ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
+import type { Logger } from '@rian/kit/logger';
+import type { Config } from './config.js';
+import { migrations } from './migrations/0001-init.js';
+import { Enrolment } from './entities/enrolment.js';
+import enrolments from './plugins/app/enrolments.js';
+import enrolmentRoutes from './routes/enrolments/index.js';
+import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
+import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+
+/**
+ * Builds the learning app (never listens). First slice: enrolments granted by paid orders
+ * (ARCHITECTURE §3 step 5); courses, sessions and progress are later slices.
+ */
+export async function buildApp(
+  config: Config,
+  opts: { tokenKeys?: KeySource; logger?: Logger } = {},
+): Promise<ServiceApp> {
+  return buildService({
+    name: 'learning',
+    description: 'Learning: enrolments granted by paid orders',
+    config,
+    entities: [Enrolment],
+    migrations,
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    routes: fp(async (app) => {
+      await app.register(enrolments);
+      await app.register(enrolmentRoutes);
+      await app.register(adminEnrolmentRoutes);
+    }),
+    consumers: (kit) => [onOrdersOrderPaid(kit.outbox)],
+  });
+}
