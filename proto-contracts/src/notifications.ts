@@ -8,6 +8,8 @@ export const DeliveryStatusSchema = Type.Union([
   Type.Literal('sent'),
   Type.Literal('logged'),
   Type.Literal('failed'),
+  /** a chat message with no channel token configured: kept in the log, never sent */
+  Type.Literal('skipped'),
 ]);
 
 /** One message we sent (or only logged, when no SMTP/chat credentials are configured). */

@@ -3,12 +3,18 @@ import type { KeySource } from '@rian/kit/tokens';
 import type { Logger } from '@rian/kit/logger';
 import type { Config } from './config.js';
 import { Delivery } from './entities/delivery.js';
-import { migrations } from './migrations/0001-init.js';
+import { UserContact } from './entities/user-contact.js';
+import { migrations } from './migrations/index.js';
 import { deliveryRoutes } from './routes/deliveries/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
+import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
+import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
+import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
 import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
+import { createChatTransport } from './plugins/app/chat-transport.js';
 
 /** Builds the notifications app (never listens): the delivery log, its staff API, the event handlers and the sender. */
 export async function buildApp(
@@ -21,12 +27,18 @@ export async function buildApp(
     config,
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
-    entities: [Delivery],
+    entities: [Delivery, UserContact],
     migrations,
     routes: async (app) => {
       await app.register(deliveryRoutes, { deliveries: new DeliveryLog(app.kit.orm) });
     },
-    consumers: () => [onAuthEmailCodeRequested],
+    consumers: () => [
+      onAuthEmailCodeRequested,
+      onAuthUserRegistered,
+      onOrdersOrderPaid(config),
+      onPaymentsPaymentRejected(config),
+      onPaymentsSlipSubmitted(config),
+    ],
     background: (kit) => [
       new DeliverySender({
         orm: kit.orm,
@@ -35,6 +47,15 @@ export async function buildApp(
         transport: config.SMTP_URL
           ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: kit.logger })
           : undefined,
+        chat: createChatTransport({
+          logger: kit.logger,
+          line: config.LINE_CHANNEL_TOKEN
+            ? { token: config.LINE_CHANNEL_TOKEN, apiUrl: config.LINE_API_URL }
+            : undefined,
+          telegram: config.TELEGRAM_BOT_TOKEN
+            ? { token: config.TELEGRAM_BOT_TOKEN, apiUrl: config.TELEGRAM_API_URL }
+            : undefined,
+        }),
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
       }),

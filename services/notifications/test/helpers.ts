@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TestSmtpServer, type ReceivedMail } from '@rian/kit/testing-smtp';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -67,5 +69,47 @@ export class AuthBus {
 
   async close(): Promise<void> {
     await this.nc.close();
+  }
+}
+
+export interface ChatRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for api.line.me and api.telegram.org: records the push requests as the real
+ * APIs receive them (LINE: POST /v2/bot/message/push, Bearer token; Telegram: POST
+ * /bot<token>/sendMessage) and answers 200 like they do.
+ */
+export class FakeChatServer {
+  readonly requests: ChatRequest[] = [];
+  private server: Server | undefined;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        this.requests.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          authorization: req.headers.authorization,
+          body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+        });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(req.url?.startsWith('/bot') ? '{"ok":true,"result":{}}' : '{}');
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

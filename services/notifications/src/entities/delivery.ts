@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { Locale } from '@rian/proto-contracts/enums';
 
-export type DeliveryStatus = 'pending' | 'sent' | 'logged' | 'failed';
+export type DeliveryStatus = 'pending' | 'sent' | 'logged' | 'failed' | 'skipped';
 export type DeliveryChannel = 'email' | 'line' | 'telegram';
 
 /**

@@ -27,5 +27,3 @@ export class NotificationsInit extends Migration {
     this.addSql(`create index deliveries_created on deliveries (created_at desc, id desc)`);
   }
 }
-
-export const migrations = [{ name: 'notifications_0001_init', class: NotificationsInit }];

@@ -19,6 +19,8 @@ export interface NewDelivery {
   message: RenderedEmail;
   /** the event that asked for it: one delivery per event and template */
   eventId?: string;
+  /** recorded as `skipped` with this reason instead of pending (e.g. a chat channel with no token) */
+  skipped?: string;
 }
 
 /**
@@ -37,8 +39,9 @@ export async function enqueueDelivery(em: EntityManager, d: NewDelivery): Promis
       locale: d.locale,
       subject: d.message.subject,
       text: d.message.text,
-      html: d.message.html,
-      status: 'pending',
+      html: d.message.html || null,
+      status: d.skipped ? 'skipped' : 'pending',
+      error: d.skipped ?? null,
       attempts: 0,
       eventId: d.eventId ?? null,
       createdAt: now,

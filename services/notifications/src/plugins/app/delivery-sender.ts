@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type InferEntity } from '@mikro-orm/core';
 import type { MikroORM } from '@rian/kit/db';
 import type { Outbox } from '@rian/kit/outbox';
 import type { Logger } from '@rian/kit/logger';
@@ -7,6 +7,7 @@ import { DeliveryFailed } from '@rian/proto-contracts/notifications';
 import { Delivery } from '../../entities/delivery.js';
 import { afterFailedAttempt } from '../../domain/retry.js';
 import { isRecipientRejected, type MailTransport } from './mail-transport.js';
+import { ChatRejectedError, type ChatTransport } from './chat-transport.js';
 
 export interface DeliverySenderOptions {
   orm: MikroORM;
@@ -14,6 +15,8 @@ export interface DeliverySenderOptions {
   logger: Logger;
   /** none: deliveries are only kept in the log (status `logged`) */
   transport: MailTransport | undefined;
+  /** LINE / Telegram deliveries; none: they are only kept in the log (status `logged`) */
+  chat?: ChatTransport | undefined;
   maxAttempts: number;
   retryBaseMs: number;
   /** how often due deliveries are looked for */
@@ -57,6 +60,7 @@ export class DeliverySender {
     clearTimeout(this.timer);
     await this.running;
     this.opts.transport?.close();
+    this.opts.chat?.close();
   }
 
   private schedule(ms: number): void {
@@ -106,21 +110,17 @@ export class DeliverySender {
       );
       if (!d) return 'none';
       const log = this.log.child({ deliveryId: d.id, template: d.template, eventId: d.eventId });
-      const transport = this.opts.transport;
-      if (!transport) {
+      const send = this.senderFor(d);
+      if (!send) {
         d.status = 'logged';
-        log.info({ to: d.to }, 'no SMTP configured; e-mail kept in the delivery log');
+        log.info(
+          { to: d.to, channel: d.channel },
+          'no transport configured; message kept in the delivery log',
+        );
         return 'done';
       }
       try {
-        await transport.send({
-          messageId: `<${d.id}@rian.deliveries>`,
-          to: d.to,
-          subject: d.subject,
-          text: d.text,
-          html: d.html ?? null,
-          headers: { 'X-Rian-Delivery-Id': d.id },
-        });
+        await send();
       } catch (err) {
         if (err instanceof BreakerOpenError) {
           // nothing was tried: keep the attempt and wait for the breaker to let a trial through
@@ -134,7 +134,7 @@ export class DeliverySender {
           d.attempts,
           this.opts.maxAttempts,
           this.opts.retryBaseMs,
-          isRecipientRejected(err),
+          isRecipientRejected(err) || err instanceof ChatRejectedError,
         );
         if (next.status === 'failed') {
           d.status = 'failed';
@@ -146,13 +146,10 @@ export class DeliverySender {
             error: message,
             attempts: d.attempts,
           });
-          log.error({ err, attempts: d.attempts }, 'e-mail delivery failed for good');
+          log.error({ err, attempts: d.attempts }, 'delivery failed for good');
         } else {
           d.nextAttemptAt = new Date(Date.now() + next.retryInMs);
-          log.warn(
-            { err, attempts: d.attempts, retryInMs: next.retryInMs },
-            'e-mail delivery failed; will retry',
-          );
+          log.warn({ err, attempts: d.attempts, retryInMs: next.retryInMs }, 'delivery failed; will retry');
         }
         return 'done';
       }
@@ -160,8 +157,29 @@ export class DeliverySender {
       d.status = 'sent';
       d.sentAt = new Date();
       d.error = null;
-      log.info({ attempts: d.attempts }, 'e-mail sent');
+      log.info({ attempts: d.attempts, channel: d.channel }, 'delivery sent');
       return 'done';
     });
+  }
+
+  /** How this delivery goes out, or undefined when its channel has no transport configured. */
+  private senderFor(d: InferEntity<typeof Delivery>): (() => Promise<void>) | undefined {
+    if (d.channel === 'email') {
+      const transport = this.opts.transport;
+      if (!transport) return undefined;
+      return () =>
+        transport.send({
+          messageId: `<${d.id}@rian.deliveries>`,
+          to: d.to,
+          subject: d.subject,
+          text: d.text,
+          html: d.html ?? null,
+          headers: { 'X-Rian-Delivery-Id': d.id },
+        });
+    }
+    const chat = this.opts.chat;
+    if (!chat) return undefined;
+    const channel = d.channel;
+    return () => chat.send({ channel, to: d.to, text: d.text });
   }
 }

@@ -1,0 +1,31 @@
+import { on } from '@rian/kit/consumer';
+import { PaymentRejected } from '@rian/proto-contracts/payments';
+import type { Config } from '../../config.js';
+import { PAYMENT_REJECTED_TEMPLATE, paymentRejectedEmail } from '../../domain/order-templates.js';
+import { enqueueDelivery } from '../../plugins/app/delivery-log.js';
+import { contactEmail } from '../../plugins/app/user-contacts.js';
+
+/**
+ * Staff rejected a transfer slip: the buyer gets an e-mail with the staff's note (once per event).
+ * The address comes from the user directory kept from auth.user.registered.
+ */
+export const onPaymentsPaymentRejected = (config: Config) =>
+  on(PaymentRejected, async (event, { em, logger }) => {
+    const { userId, reference, amount, note } = event.data;
+    const to = await contactEmail(em, userId);
+    if (!to) {
+      logger.warn(
+        { userId, orderId: event.data.orderId },
+        'no e-mail address known for the buyer; no e-mail',
+      );
+      return;
+    }
+    await enqueueDelivery(em, {
+      channel: 'email',
+      to,
+      template: PAYMENT_REJECTED_TEMPLATE,
+      locale: 'th',
+      message: paymentRejectedEmail({ reference, amount, note, siteUrl: config.SITE_URL, locale: 'th' }),
+      eventId: event.id,
+    });
+  });

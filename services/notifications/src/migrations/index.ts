@@ -1,0 +1,7 @@
+import { NotificationsInit } from './0001-init.js';
+import { NotificationsOrdersChat } from './0002-orders-chat.js';
+
+export const migrations = [
+  { name: 'notifications_0001_init', class: NotificationsInit },
+  { name: 'notifications_0002_orders_chat', class: NotificationsOrdersChat },
+];
