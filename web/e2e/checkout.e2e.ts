@@ -5,12 +5,14 @@
  * the coupon, asks for a company tax invoice with a Thai address, chooses bank transfer and confirms;
  * the amounts are the backend's (12,900 − 1,000 coupon − 3% withholding of 11,900/1.07 = 11,566.36);
  * the buyer sees the order in /orders with its invoice document; staff find it in /admin/orders
- * and the referrer in /admin/affiliate.
+ * and the referrer in /admin/affiliate. Then (issue 6) the buyer attaches the transfer slip, staff
+ * approve it in /admin/ordersConfirm (the badge drops) and the buyer sees the order paid.
  *
  *   npx tsx web/e2e/checkout.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -22,6 +24,7 @@ import {
   assert,
   bangkokDay,
   codeFromDeliveryLog,
+  coursePng,
   runJourneyMain,
   staffCall,
   staffToken,
@@ -294,6 +297,76 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
         `the referrer's orders: ${JSON.stringify(found.items)}`,
       );
     });
+
+    await step(
+      'buyer (issue 6): attaches the transfer slip on /orders — date, 24-hour time, image',
+      async () => {
+        failing = page;
+        const dir = await mkdtemp(path.join(tmpdir(), 'rian-slip-'));
+        const file = path.join(dir, 'slip.png');
+        await writeFile(file, coursePng(240, 360));
+        const row = page.getByTestId(`my-order-${reference}`);
+        const attach = row.getByTestId('my-order-attach-slip');
+        await attach.click();
+        const dialog = page.getByTestId('slip-dialog');
+        const submit = dialog.getByTestId('slip-submit');
+        assert(await submit.isDisabled(), 'the slip button is enabled before a slip is chosen');
+        await dialog.getByTestId('slip-file').setInputFiles(file);
+        await dialog.getByTestId('slip-time').fill('10:30');
+        const sent = page.waitForResponse(
+          (r) => new URL(r.url()).pathname.endsWith(`/slip`) && r.request().method() === 'POST',
+        );
+        await submit.click();
+        const reply = await sent;
+        assert(reply.status() === 201, `the slip upload answered ${reply.status()}: ${await reply.text()}`);
+        await dialog.waitFor({ state: 'detached' });
+        await rm(dir, { recursive: true, force: true });
+        await shot(page, 'c12-slip-sent');
+      },
+    );
+
+    await step(
+      'staff (issue 6): /admin/ordersConfirm shows the slip, approve → the badge drops',
+      async () => {
+        failing = staffPage;
+        await staffPage.goto(`${baseUrl}/admin/ordersConfirm`, { waitUntil: 'domcontentloaded' });
+        const row = staffPage.getByTestId(`slip-row-${reference}`);
+        await row.waitFor();
+        const count = async () =>
+          Number((await staffPage.getByTestId('orders-waiting-count').textContent())?.trim() || '0');
+        await staffPage.getByTestId('orders-waiting-count').waitFor();
+        const before = await count();
+        assert(before >= 1, `the badge shows ${before} slips waiting`);
+        await shot(staffPage, 'c13-orders-confirm');
+        await row.getByTestId('slip-approve').click();
+        await staffPage.getByTestId('confirm-submit').click();
+        await row.waitFor({ state: 'detached' });
+        await staffPage.waitForFunction(
+          (n) =>
+            Number(
+              document.querySelector('[data-testid="orders-waiting-count"]')?.textContent?.trim() || '0',
+            ) < n,
+          before,
+        );
+      },
+    );
+
+    await step(
+      'buyer (issue 6): the order is paid on /orders once orders has heard the approval',
+      async () => {
+        failing = page;
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          await page.goto(`${baseUrl}/orders`, { waitUntil: 'domcontentloaded' });
+          const badge = page.getByTestId(`my-order-${reference}`).getByTestId('my-order-status').first();
+          await badge.waitFor();
+          if ((await badge.getAttribute('data-status')) === 'paid') break;
+          assert(Date.now() < deadline, `the order is still ${await badge.getAttribute('data-status')}`);
+          await page.waitForTimeout(500);
+        }
+        await shot(page, 'c14-order-paid');
+      },
+    );
 
     assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
   } catch (error) {
