@@ -6,7 +6,8 @@
  * the amounts are the backend's (12,900 − 1,000 coupon − 3% withholding of 11,900/1.07 = 11,566.36);
  * the buyer sees the order in /orders with its invoice document; staff find it in /admin/orders
  * and the referrer in /admin/affiliate. Then (issue 6) the buyer attaches the transfer slip, staff
- * approve it in /admin/ordersConfirm (the badge drops) and the buyer sees the order paid.
+ * approve it in /admin/ordersConfirm (the badge drops), the buyer sees the order paid, and the saga
+ * ends with the buyer Premium, enrolled in the product's two courses and sent one confirmation e-mail.
  *
  *   npx tsx web/e2e/checkout.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
@@ -84,13 +85,14 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     title: `คอร์สเทรดทองคำ E2E ${stamp.toString(36)}`,
     today: bangkokDay(0),
   };
+  const courses = [`gold-basics-${stamp.toString(36)}`, `gold-live-${stamp.toString(36)}`];
 
   try {
     log(`checkout journey against ${baseUrl} as ${email} (referrer ${invite})`);
     const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
 
     const { productId, priceId } = await step(
-      'staff (API): a product at ฿12,900 with its NL price for today, and a bank account',
+      'staff (API): a product at ฿12,900 granting two courses, its NL price for today, a bank account',
       async () => {
         const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
           url: shop.url,
@@ -113,6 +115,9 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
             to: bangkokDay(30),
           },
         );
+        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${product.id}/courses`, {
+          courseIds: courses,
+        });
         await staffCall(baseUrl, staff, 'POST', '/catalog/admin/bank-accounts', {
           bankName: 'ธนาคารไทยพาณิชย์',
           account: '987-6-54321-0',
@@ -365,6 +370,61 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
           await page.waitForTimeout(500);
         }
         await shot(page, 'c14-order-paid');
+      },
+    );
+
+    await step(
+      'the saga (issue 6): the buyer is Premium, enrolled in both courses, sent one confirmation e-mail',
+      async () => {
+        const found = await staffCall<{ items: { id: string; email: string }[] }>(
+          baseUrl,
+          staff,
+          'GET',
+          `/auth/admin/users?q=${encodeURIComponent(email)}&page=1&pageSize=20`,
+        );
+        const user = found.items.find((u) => u.email.toLowerCase() === email);
+        assert(user, `no user ${email}`);
+        const until = async <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => {
+          const deadline = Date.now() + 15_000;
+          for (;;) {
+            const value = await read();
+            if (value !== undefined) return value;
+            assert(Date.now() < deadline, `${what} did not happen within 15 s`);
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        };
+        await until('the enrolments', async () => {
+          const page = await staffCall<{ items: { courseId: string }[] }>(
+            baseUrl,
+            staff,
+            'GET',
+            `/learning/admin/enrolments?userId=${user.id}&page=1&pageSize=20`,
+          );
+          const ids = page.items.map((e) => e.courseId).sort();
+          return JSON.stringify(ids) === JSON.stringify([...courses].sort()) ? ids : undefined;
+        });
+        const confirmations = async () =>
+          (
+            await staffCall<{ items: { to: string; template: string }[] }>(
+              baseUrl,
+              staff,
+              'GET',
+              `/notifications/deliveries?to=${encodeURIComponent(email)}&template=orders.order-confirmed&page=1&pageSize=20`,
+            )
+          ).items.filter((d) => d.template === 'orders.order-confirmed');
+        await until('the order-confirmed e-mail', async () =>
+          (await confirmations()).length ? true : undefined,
+        );
+        await new Promise((r) => setTimeout(r, 1_000));
+        const sent = (await confirmations()).length;
+        assert(sent === 1, `${sent} order-confirmed e-mails, expected one`);
+        await until('Premium in the header', async () => {
+          await page.reload({ waitUntil: 'domcontentloaded' });
+          const status = page.getByTestId('user-status');
+          await status.waitFor();
+          return (await status.getAttribute('data-status')) === 'Premium' ? true : undefined;
+        });
+        await shot(page, 'c15-premium');
       },
     );
 
