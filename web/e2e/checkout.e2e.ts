@@ -12,13 +12,12 @@
  *   npx tsx web/e2e/checkout.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  CHROMIUM_ARGS,
   DESKTOP,
   PHONE,
   REGISTER_TEMPLATE,
@@ -26,6 +25,7 @@ import {
   bangkokDay,
   codeFromDeliveryLog,
   coursePng,
+  openBrowser,
   runJourneyMain,
   staffCall,
   staffToken,
@@ -48,25 +48,13 @@ export type CheckoutJourneyOptions = {
 export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<void> {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
-  const timeout = opts.timeoutMs ?? 15_000;
   const log = opts.log ?? ((line: string) => console.log(line));
-  await mkdir(artifacts, { recursive: true });
-
-  const browser = await chromium.launch({
-    executablePath: opts.executablePath ?? '/usr/bin/chromium',
-    headless: opts.headless ?? true,
-    args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
+  const { browser, pageErrors, open, shot } = await openBrowser({
+    artifactsDir: artifacts,
+    executablePath: opts.executablePath,
+    headless: opts.headless,
+    timeoutMs: opts.timeoutMs,
   });
-  const pageErrors: string[] = [];
-  const open = async (viewport = DESKTOP) => {
-    const context = await browser.newContext({ viewport, locale: 'th-TH' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(timeout);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  };
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
 
   let current = 'start';
   let failing: Page | undefined;

@@ -17,13 +17,12 @@
  *
  * The last line printed is "1 passed, 0 failed" or "0 passed, 1 failed" (exit code 1).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
 import {
-  CHROMIUM_ARGS,
+  openBrowser,
   DESKTOP,
   PASSWORD_RESET_TEMPLATE,
   PHONE,
@@ -62,20 +61,19 @@ export type JourneyOptions = {
 export async function runJourney(opts: JourneyOptions): Promise<void> {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
-  const timeout = opts.timeoutMs ?? 15_000;
   const log = opts.log ?? ((line: string) => console.log(line));
-  await mkdir(artifacts, { recursive: true });
-
-  const browser = await chromium.launch({
-    executablePath: opts.executablePath ?? '/usr/bin/chromium',
-    headless: opts.headless ?? true,
-    args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
+  const {
+    browser,
+    pageErrors,
+    open,
+    shot: shotOf,
+  } = await openBrowser({
+    artifactsDir: artifacts,
+    executablePath: opts.executablePath,
+    headless: opts.headless,
+    timeoutMs: opts.timeoutMs,
   });
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
-  const page: Page = await context.newPage();
-  page.setDefaultTimeout(timeout);
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const page = await open();
   // every path the tab shows, SPA navigations included (to assert where a flow passed through)
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
@@ -86,8 +84,7 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
   const step = stepRunner(log, (name) => {
     current = name;
   });
-  const shot = (name: string) =>
-    page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
+  const shot = (name: string) => shotOf(page, name);
 
   const stamp = Date.now();
   const email = `e2e-${stamp}@example.com`;
@@ -403,10 +400,8 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
     // ---------- issue 3: the back office's users, on a phone ----------
     await step('back office on a phone: staff login → /admin/ → User → find the member', async () => {
       // a context of its own: the staff sign-in has its own refresh cookie
-      const staffContext = await browser.newContext({ viewport: PHONE, locale: 'th-TH' });
-      const staffPage = await staffContext.newPage();
-      staffPage.setDefaultTimeout(timeout);
-      staffPage.on('pageerror', (error) => pageErrors.push(error.message));
+      const staffPage = await open(PHONE);
+      const staffContext = staffPage.context();
       try {
         await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
         await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
@@ -449,12 +444,9 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
       ebTo: bangkokDay(14),
     };
     // the staff do it in the back office, as a person would: a tab of their own, desktop then phone
-    const staffContext = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
-    const admin = await staffContext.newPage();
-    admin.setDefaultTimeout(timeout);
-    admin.on('pageerror', (error) => pageErrors.push(error.message));
-    const adminShot = (name: string) =>
-      admin.screenshot({ path: path.join(artifacts, `${name}.png`), animations: 'disabled' });
+    const admin = await open(DESKTOP);
+    const staffContext = admin.context();
+    const adminShot = (name: string) => shotOf(admin, name, { fullPage: false });
     const coachName = 'เอกชัย ชาร์ตแม่น';
     const tabs = [
       { tabName: 'เนื้อหาคอร์ส', item: 1, list: 'บทที่ 1 โครงสร้างตลาดและแนวรับแนวต้าน' },
@@ -638,10 +630,8 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
     }
 
     await step('visitor: the search dropdown finds the product; its page shows tabs and price', async () => {
-      const visitorContext = await browser.newContext({ viewport: DESKTOP, locale: 'th-TH' });
-      const visitor = await visitorContext.newPage();
-      visitor.setDefaultTimeout(timeout);
-      visitor.on('pageerror', (error) => pageErrors.push(error.message));
+      const visitor = await open(DESKTOP);
+      const visitorContext = visitor.context();
       try {
         await visitor.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
         await visitor.getByTestId('cookie-agree').click();

@@ -2,7 +2,10 @@
  * What the browser journeys share: Chromium's flags for this machine, viewports, the staff API
  * (token, calls, the delivery log's e-mailed codes), Bangkok days, a PNG drawn by hand.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -202,4 +205,46 @@ export async function runJourneyMain(run: (env: NodeJS.ProcessEnv) => Promise<vo
     console.log('0 passed, 1 failed');
     process.exitCode = 1;
   }
+}
+
+export type BrowserOptions = {
+  artifactsDir: string;
+  executablePath?: string;
+  headless?: boolean;
+  /** per UI step (ms) */
+  timeoutMs?: number;
+};
+
+/**
+ * Debian's Chromium with this machine's flags, and what every journey does with it: a page in a
+ * context of its own (its own cookies: a staff sign-in does not touch the member's), Thai locale,
+ * the step timeout, uncaught page errors collected, screenshots into the artifacts folder.
+ */
+export async function openBrowser(opts: BrowserOptions): Promise<{
+  browser: Browser;
+  pageErrors: string[];
+  open: (viewport?: { width: number; height: number }) => Promise<Page>;
+  shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<Buffer>;
+}> {
+  await mkdir(opts.artifactsDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: opts.executablePath ?? '/usr/bin/chromium',
+    headless: opts.headless ?? true,
+    args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
+  });
+  const pageErrors: string[] = [];
+  const open = async (viewport = DESKTOP) => {
+    const context = await browser.newContext({ viewport, locale: 'th-TH' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  };
+  const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
+    page.screenshot({
+      path: path.join(opts.artifactsDir, `${name}.png`),
+      fullPage: options.fullPage ?? true,
+      animations: 'disabled',
+    });
+  return { browser, pageErrors, open, shot };
 }
