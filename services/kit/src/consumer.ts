@@ -40,6 +40,11 @@ export interface ConsumerSpec<C extends EventContract = EventContract> {
   /** older versions this handler still accepts (same type) */
   alsoAccepts?: EventContract[];
   maxDeliver?: number;
+  /**
+   * Runs after the handler's transaction committed (not for a duplicate skipped by the inbox), e.g.
+   * to announce a changed count on a live subject. Must not throw; errors are logged.
+   */
+  afterCommit?: (event: Envelope<EventData<C>>) => void | Promise<void>;
   /** delays (ms) between redeliveries after a retryable failure; the last repeats */
   backoffMs?: number[];
   ackWaitMs?: number;
@@ -183,10 +188,17 @@ export class EventConsumer<C extends EventContract = EventContract> {
     }
     const log = this.log.child({ eventId: env.id, type: env.type, deliveryCount });
     try {
-      await runWithContext({ correlationId: env.correlationId, causationId: env.id }, () =>
+      const ran = await runWithContext({ correlationId: env.correlationId, causationId: env.id }, () =>
         this.process(env, { deliveryCount, logger: log }),
       );
       msg.ack();
+      if (ran && this.spec.afterCommit) {
+        try {
+          await this.spec.afterCommit(env as Envelope<EventData<C>>);
+        } catch (err) {
+          log.warn({ err }, 'after-commit step failed');
+        }
+      }
     } catch (err) {
       const permanent = err instanceof PermanentError || err instanceof EventValidationError;
       if (permanent || deliveryCount >= this.maxDeliver) {
@@ -202,9 +214,10 @@ export class EventConsumer<C extends EventContract = EventContract> {
     }
   }
 
-  private async process(env: Envelope, ctx: { deliveryCount: number; logger: Logger }): Promise<void> {
+  /** Whether the handler ran (false: a duplicate, skipped). */
+  private async process(env: Envelope, ctx: { deliveryCount: number; logger: Logger }): Promise<boolean> {
     const em = this.opts.orm.em.fork();
-    await em.transactional(async (tem) => {
+    return em.transactional(async (tem) => {
       const inserted = (await tem.execute(
         `insert into kit_inbox (event_id, consumer, type) values (?, ?, ?)
            on conflict do nothing returning event_id`,
@@ -212,9 +225,10 @@ export class EventConsumer<C extends EventContract = EventContract> {
       )) as unknown[];
       if (!inserted.length) {
         ctx.logger.info('duplicate event skipped');
-        return;
+        return false;
       }
       await this.spec.handler(env as Envelope<EventData<C>>, { em: tem, ...ctx });
+      return true;
     });
   }
 
