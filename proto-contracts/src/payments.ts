@@ -112,6 +112,12 @@ export const AdminSlipsPage = Page(AdminSlipRow);
 
 export const SlipCounts = Type.Object({ wait: Type.Integer({ minimum: 0 }) });
 
+/**
+ * Live topic (core NATS `<ns>.live.payments.slips-waiting`, not a stream): payments publishes the
+ * current `SlipCounts` after every committed change; the gateway streams it to staff over SSE.
+ */
+export const SLIPS_WAITING_TOPIC = 'payments.slips-waiting';
+
 export const RejectSlipBody = Type.Object({ note: RequiredText(1000) }, { additionalProperties: false });
 export type RejectSlipBody = Static<typeof RejectSlipBody>;
 

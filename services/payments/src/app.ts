@@ -8,6 +8,7 @@ import { PaymentAttempt } from './entities/payment-attempt.js';
 import { Slip } from './entities/slip.js';
 import payments from './plugins/app/payments.js';
 import slipReview from './plugins/app/slip-review.js';
+import slipCountFeed, { SlipCountFeed } from './plugins/app/slip-count-feed.js';
 import paymentRoutes from './routes/payments/index.js';
 import adminSlipRoutes from './routes/admin-slips/index.js';
 import { onOrdersOrderCreated } from './messaging/handlers/on-orders-order-created.js';
@@ -22,6 +23,7 @@ export async function buildApp(
   /** clock: signed-URL expiry and review times; tests pin it */
   opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
 ): Promise<ServiceApp> {
+  const feed = new SlipCountFeed();
   return buildService({
     name: 'payments',
     description: 'Payments: attempts per order or instalment, transfer slips, staff review',
@@ -34,9 +36,14 @@ export async function buildApp(
       const clock = opts.clock ? { clock: opts.clock } : {};
       await app.register(payments, { config, ...clock });
       await app.register(slipReview, clock);
+      await app.register(slipCountFeed, { feed });
       await app.register(paymentRoutes, { maxBytes: config.PAYMENTS_SLIP_MAX_BYTES });
       await app.register(adminSlipRoutes);
     }),
-    consumers: () => [onOrdersOrderCreated, onOrdersOrderCancelled],
+    consumers: () => [
+      onOrdersOrderCreated,
+      // the badge's live count is announced once the cancellation committed
+      { ...onOrdersOrderCancelled, afterCommit: () => feed.changed() },
+    ],
   });
 }

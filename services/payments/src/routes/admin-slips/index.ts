@@ -61,7 +61,11 @@ const adminSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminSlipRow, ...errors, 404: ProblemSchema, 409: ProblemSchema },
       },
     },
-    async (req) => app.slipReview.approve(req.params.id, req.principal!.sub),
+    async (req) => {
+      const row = await app.slipReview.approve(req.params.id, req.principal!.sub);
+      void app.slipCountFeed.changed();
+      return row;
+    },
   );
 
   app.post(
@@ -89,7 +93,9 @@ const adminSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const note = req.body.note.trim();
       if (!note) throw validationProblem([fieldError('note', 'validation.required')]);
-      return app.slipReview.reject(req.params.id, req.principal!.sub, note);
+      const row = await app.slipReview.reject(req.params.id, req.principal!.sub, note);
+      void app.slipCountFeed.changed();
+      return row;
     },
   );
 };

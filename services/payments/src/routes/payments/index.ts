@@ -97,6 +97,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (ap
     async (req, reply) => {
       const upload = await readSlipUpload(req, maxBytes);
       const view = await app.payments.submitSlip(req.principal!, req.params.orderId, upload);
+      void app.slipCountFeed.changed();
       return reply.status(201).send(view);
     },
   );
