@@ -383,6 +383,24 @@ export const ERRORS = {
     en: 'This link has expired or is not valid',
   },
 
+  // learning
+  'learning.course_not_found': { status: 404, th: 'ไม่พบคอร์สนี้', en: 'The course was not found' },
+  'learning.course_code_taken': {
+    status: 409,
+    th: 'รหัสคอร์สนี้ถูกใช้แล้ว',
+    en: 'Another course already has this code',
+  },
+  'learning.course_in_use': {
+    status: 409,
+    th: 'มีผู้เรียนลงทะเบียนคอร์สนี้แล้ว ไม่สามารถลบได้',
+    en: 'Members are enrolled in this course; it cannot be deleted',
+  },
+  'learning.enrolment_not_found': {
+    status: 404,
+    th: 'คุณยังไม่ได้ลงทะเบียนคอร์สนี้',
+    en: 'You are not enrolled in this course',
+  },
+
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

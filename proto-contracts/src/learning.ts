@@ -1,12 +1,109 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Page, Uuid } from './common.js';
+import { Page, RequiredText, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
+import { YesNoSchema } from './enums.js';
+import { X_ERROR } from './errors.js';
 
 /**
- * Learning (ARCHITECTURE §3 step 5; issue 6): enrolments granted when an order is paid. This first
- * slice knows courses only by the ids orders carries in `orders.order.paid` (`courseIds`); the
- * course catalogue (courses, sessions) is a later slice.
+ * Learning (ARCHITECTURE §3 step 5; issue 6): courses (spec 02 §3 "Courses") that staff keep in
+ * /admin/courses, and enrolments (spec 01 §3 user_courses) granted when an order is paid. A
+ * product grants course ids (`orders.order.paid` `courseIds`); an id learning has no course for
+ * is still granted (`course: null` in the member's view). Sessions, videos and live streams are
+ * later slices.
  */
+
+// ---------- courses (spec 02 §3 "Courses"; docs/decisions.md D26) ----------
+
+const NullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+const ReadText = () => Type.Union([Type.String(), Type.Null()]);
+const DateOnly = () =>
+  Type.String({
+    format: 'date',
+    description: 'yyyy-mm-dd (Asia/Bangkok day)',
+    [X_ERROR]: 'validation.format',
+  });
+const Meta = {
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+
+/** courses_status: open (members may be enrolled and study) or closed (kept, no longer sold). */
+export const COURSE_STATUSES = ['open', 'closed'] as const;
+export const CourseStatusSchema = Type.Union(COURSE_STATUSES.map((s) => Type.Literal(s)));
+export type CourseStatus = Static<typeof CourseStatusSchema>;
+
+/** The course code members' codes are made from (spec 01: "course code plus nickname"). */
+export const CourseCode = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 20,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
+    [X_ERROR]: {
+      minLength: 'validation.required',
+      maxLength: 'validation.too_long',
+      pattern: 'validation.format',
+    },
+  });
+
+const courseWritable = {
+  title: RequiredText(200, { description: 'courses_title' }),
+  code: Type.Optional(Type.Union([CourseCode(), Type.Null()])),
+  detail: Type.Optional(NullableText(20_000)),
+  status: Type.Optional(CourseStatusSchema),
+  date: Type.Optional(Type.Union([DateOnly(), Type.Null()])),
+  liveStreaming: Type.Optional(YesNoSchema),
+  liveStreamingId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
+  liveStreamingPath: Type.Optional(NullableText(300)),
+  liveTradePath: Type.Optional(NullableText(300)),
+};
+
+/** A course as members and visitors read it (spec 01 §3 "Course (as the member side uses it)"). */
+export const CoursePublic = Type.Object(
+  {
+    id: Uuid(),
+    title: Type.String(),
+    code: ReadText(),
+    detail: ReadText(),
+    status: CourseStatusSchema,
+    date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    liveStreaming: YesNoSchema,
+    liveStreamingId: Type.Union([Uuid(), Type.Null()]),
+    liveStreamingPath: ReadText(),
+    liveTradePath: ReadText(),
+  },
+  { $id: 'CoursePublic' },
+);
+export type CoursePublic = Static<typeof CoursePublic>;
+
+export const CourseStaff = Type.Composite([CoursePublic, Type.Object(Meta)], { $id: 'CourseStaff' });
+export type CourseStaff = Static<typeof CourseStaff>;
+
+/** Create: title required; status open, live streaming N, the rest null when not given. */
+export const CourseCreateBody = Type.Object(courseWritable);
+export type CourseCreateBody = Static<typeof CourseCreateBody>;
+/** Update: absent keeps, null clears. */
+export const CourseUpdateBody = Type.Partial(CourseCreateBody);
+export type CourseUpdateBody = Static<typeof CourseUpdateBody>;
+
+export const COURSE_SORTS = ['-createdAt', 'createdAt', 'title', '-title', 'date', '-date'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+export const CourseAdminQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'matches title or code' })),
+  status: Type.Optional(CourseStatusSchema),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  sort: Type.Union(
+    COURSE_SORTS.map((s) => Type.Literal(s)),
+    { default: '-createdAt', description: 'a leading "-" sorts descending' },
+  ),
+});
+export type CourseAdminQuery = Static<typeof CourseAdminQuery>;
+
+export const AdminCoursesPage = Page(CourseStaff);
+export type AdminCoursesPage = Static<typeof AdminCoursesPage>;
+
+// ---------- enrolments (spec 01 §3 user_courses; docs/decisions.md D27) ----------
 
 /** Where an enrolment came from; only paid orders grant enrolments so far. */
 export const EnrolmentSourceSchema = Type.Union([Type.Literal('order')]);
@@ -14,6 +111,16 @@ export type EnrolmentSource = Static<typeof EnrolmentSourceSchema>;
 
 export const EnrolmentStatusSchema = Type.Union([Type.Literal('active')]);
 export type EnrolmentStatus = Static<typeof EnrolmentStatusSchema>;
+
+/** What an enrolment shows of its course; null when learning has no course with that id. */
+export const EnrolmentCourse = Type.Object({
+  id: Uuid(),
+  title: Type.String(),
+  code: ReadText(),
+  status: CourseStatusSchema,
+  liveStreaming: YesNoSchema,
+});
+export type EnrolmentCourse = Static<typeof EnrolmentCourse>;
 
 /** One member enrolled in one course (spec 01: user_courses). At most one per (user, course). */
 export const EnrolmentView = Type.Object({
@@ -26,11 +133,36 @@ export const EnrolmentView = Type.Object({
   source: EnrolmentSourceSchema,
   status: EnrolmentStatusSchema,
   createdAt: Type.String({ format: 'date-time' }),
+  /** user_courses_select: Y on exactly one enrolment of a member (the course the member area shows) */
+  selected: YesNoSchema,
+  /** user_courses_status (default N) */
+  courseStatus: YesNoSchema,
+  /** user_courses_sptk (default N) */
+  sptk: YesNoSchema,
+  /** user_courses_special (default N) */
+  special: YesNoSchema,
+  /** user_courses_code: null until staff give one */
+  code: ReadText(),
+  /** user_courses_start: the Asia/Bangkok day it was granted */
+  start: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  /** user_courses_end: null = no end */
+  end: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  course: Type.Union([EnrolmentCourse, Type.Null()]),
 });
 export type EnrolmentView = Static<typeof EnrolmentView>;
 
 export const EnrolmentList = Type.Object({ items: Type.Array(EnrolmentView) });
 export type EnrolmentList = Static<typeof EnrolmentList>;
+
+/** Spec 01 "Course switch" (UpdateSelect): the member's own enrolment to show in the member area. */
+export const EnrolmentSelectBody = Type.Object({
+  courseId: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    [X_ERROR]: { minLength: 'validation.required', maxLength: 'validation.too_long' },
+  }),
+});
+export type EnrolmentSelectBody = Static<typeof EnrolmentSelectBody>;
 
 export const AdminEnrolmentsQuery = Type.Object({
   userId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

@@ -4,15 +4,20 @@ import type { KeySource } from '@rian/kit/tokens';
 import type { Logger } from '@rian/kit/logger';
 import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
+import { coursesMigrations } from './migrations/0002-courses.js';
+import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
+import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
+import courseRoutes from './routes/courses/index.js';
+import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
 import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 
 /**
- * Builds the learning app (never listens). First slice: enrolments granted by paid orders
- * (ARCHITECTURE §3 step 5); courses, sessions and progress are later slices.
+ * Builds the learning app (never listens): courses kept by staff, enrolments granted by paid orders
+ * (ARCHITECTURE §3 step 5) and the member's course switch; sessions and progress are later slices.
  */
 export async function buildApp(
   config: Config,
@@ -20,14 +25,17 @@ export async function buildApp(
 ): Promise<ServiceApp> {
   return buildService({
     name: 'learning',
-    description: 'Learning: enrolments granted by paid orders',
+    description: 'Learning: courses, enrolments granted by paid orders, the course switch',
     config,
-    entities: [Enrolment],
-    migrations,
+    entities: [Course, Enrolment],
+    migrations: [...migrations, ...coursesMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
+      await app.register(courses);
       await app.register(enrolments);
+      await app.register(courseRoutes);
+      await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
     }),

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { EnrolmentSource, EnrolmentStatus } from '@rian/proto-contracts/learning';
+import type { YesNo } from '@rian/proto-contracts/enums';
 
 /** A member enrolled in a course (spec 01 user_courses); one per (user, course). */
 export const Enrolment = defineEntity({
@@ -14,6 +15,14 @@ export const Enrolment = defineEntity({
     source: p.string().$type<EnrolmentSource>().length(16),
     status: p.string().$type<EnrolmentStatus>().length(16),
     createdAt: p.datetime(),
+    // spec 01 §3 user_courses fields with the spec's defaults (docs/decisions.md D27)
+    selected: p.string().$type<YesNo>().length(1),
+    courseStatus: p.string().$type<YesNo>().length(1),
+    sptk: p.string().$type<YesNo>().length(1),
+    special: p.string().$type<YesNo>().length(1),
+    code: p.string().length(40).nullable(),
+    start: p.date().fieldName('start_date').nullable(),
+    end: p.date().fieldName('end_date').nullable(),
   },
 });
 export type EnrolmentEntity = InferEntity<typeof Enrolment>;

@@ -1,13 +1,17 @@
 import fp from 'fastify-plugin';
+import type { EntityManager } from '@rian/kit/db';
+import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
 import type {
   AdminEnrolmentsPage,
   AdminEnrolmentsQuery,
+  EnrolmentCourse,
   EnrolmentView,
 } from '@rian/proto-contracts/learning';
 import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
+import type { Courses } from './courses.js';
 
-export function enrolmentView(e: EnrolmentEntity): EnrolmentView {
+export function enrolmentView(e: EnrolmentEntity, course: EnrolmentCourse | null = null): EnrolmentView {
   return {
     id: e.id,
     userId: e.userId,
@@ -17,19 +21,58 @@ export function enrolmentView(e: EnrolmentEntity): EnrolmentView {
     source: e.source,
     status: e.status,
     createdAt: e.createdAt.toISOString(),
+    selected: e.selected,
+    courseStatus: e.courseStatus,
+    sptk: e.sptk,
+    special: e.special,
+    code: e.code ?? null,
+    start: e.start ?? null,
+    end: e.end ?? null,
+    course,
   };
 }
 
-/** Reading enrolments: the member's own, and staff's filtered list. Granting is the consumer's. */
-export class Enrolments {
-  constructor(private readonly kit: Kit) {}
+/**
+ * Serialises the changes of one member's selection (the grant and the course switch): the partial
+ * unique index keeps two selected rows out, this keeps two writers from tripping over it.
+ */
+export async function lockMember(em: EntityManager, userId: string): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtextextended('learning:user_courses:' || ?, 0))`, [
+    userId,
+  ]);
+}
 
-  /** The member's own enrolments, oldest first (the order they were granted in). */
+/** Reading enrolments (the member's own, staff's filtered list) and the member's course switch. */
+export class Enrolments {
+  constructor(
+    private readonly kit: Kit,
+    private readonly courses: Courses,
+  ) {}
+
+  /** The member's own enrolments, oldest first (the order they were granted in), with their courses. */
   async mine(userId: string): Promise<EnrolmentView[]> {
     const rows = await this.kit.orm.em
       .fork()
       .find(Enrolment, { userId }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return rows.map(enrolmentView);
+    return this.withCourses(rows);
+  }
+
+  /**
+   * Spec 01 "Course switch" (UpdateSelect): the member's enrolment in `courseId` becomes the only
+   * selected one. A course the member is not enrolled in (or another member's) is 404 and changes nothing.
+   */
+  async select(userId: string, courseId: string): Promise<EnrolmentView[]> {
+    await this.kit.orm.em.fork().transactional(async (em) => {
+      await lockMember(em, userId);
+      const mine = await em.findOne(Enrolment, { userId, courseId });
+      if (!mine) throw new ProblemError('learning.enrolment_not_found');
+      await em.execute(
+        `update user_courses set selected = 'N' where user_id = ? and selected = 'Y' and enrolment_id <> ?`,
+        [userId, mine.id],
+      );
+      await em.execute(`update user_courses set selected = 'Y' where enrolment_id = ?`, [mine.id]);
+    });
+    return this.mine(userId);
   }
 
   /** Staff: newest first, by member and/or course. */
@@ -42,7 +85,12 @@ export class Enrolments {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    return { items: rows.map(enrolmentView), page: query.page, pageSize: query.pageSize, total };
+    return { items: await this.withCourses(rows), page: query.page, pageSize: query.pageSize, total };
+  }
+
+  private async withCourses(rows: EnrolmentEntity[]): Promise<EnrolmentView[]> {
+    const courses = await this.courses.summaries(rows.map((r) => r.courseId));
+    return rows.map((r) => enrolmentView(r, courses.get(r.courseId.toLowerCase()) ?? null));
   }
 }
 
@@ -54,7 +102,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('enrolments', new Enrolments(app.kit));
+    app.decorate('enrolments', new Enrolments(app.kit, app.courses));
   },
-  { name: 'enrolments' },
+  { name: 'enrolments', dependencies: ['courses'] },
 );

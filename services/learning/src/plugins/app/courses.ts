@@ -1,0 +1,174 @@
+import fp from 'fastify-plugin';
+import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@rian/kit/db';
+import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
+import type { Kit } from '@rian/kit/service';
+import type {
+  AdminCoursesPage,
+  CourseAdminQuery,
+  CourseCreateBody,
+  CoursePublic,
+  CourseStaff,
+  CourseUpdateBody,
+  EnrolmentCourse,
+} from '@rian/proto-contracts/learning';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import { Course, type CourseEntity } from '../../entities/course.js';
+import { courseFields, type CourseFields } from '../../domain/course-fields.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function coursePublic(c: CourseEntity): CoursePublic {
+  return {
+    id: c.id,
+    title: c.title,
+    code: c.code ?? null,
+    detail: c.detail ?? null,
+    status: c.status,
+    date: c.date ?? null,
+    liveStreaming: c.liveStreaming,
+    liveStreamingId: c.liveStreamingId ?? null,
+    liveStreamingPath: c.liveStreamingPath ?? null,
+    liveTradePath: c.liveTradePath ?? null,
+  };
+}
+
+export function courseStaff(c: CourseEntity): CourseStaff {
+  return {
+    ...coursePublic(c),
+    createdBy: c.createdBy ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+const fieldsOf = (c: CourseEntity): CourseFields => ({
+  title: c.title,
+  code: c.code ?? null,
+  detail: c.detail ?? null,
+  status: c.status,
+  date: c.date ?? null,
+  liveStreaming: c.liveStreaming,
+  liveStreamingId: c.liveStreamingId ?? null,
+  liveStreamingPath: c.liveStreamingPath ?? null,
+  liveTradePath: c.liveTradePath ?? null,
+});
+
+/** `a%b_c` searched literally inside a text. */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * Courses (spec 02 §3): staff keep them in /admin/courses, members and visitors read one. Nothing
+ * else needs their changes yet (catalog's course picker reads the staff list), so no event is
+ * published (docs/decisions.md D26).
+ */
+export class Courses {
+  constructor(private readonly kit: Kit) {}
+
+  async publicById(id: string): Promise<CoursePublic> {
+    return coursePublic(await this.found(this.kit.orm.em.fork(), id));
+  }
+
+  async staffById(id: string): Promise<CourseStaff> {
+    return courseStaff(await this.found(this.kit.orm.em.fork(), id));
+  }
+
+  /** Staff list: q in title or code, by status, in the sort asked (newest first by default). */
+  async list(q: CourseAdminQuery): Promise<AdminCoursesPage> {
+    const where: FilterQuery<CourseEntity> = {};
+    const text = q.q?.trim();
+    if (text) where.$or = [{ title: { $ilike: contains(text) } }, { code: { $ilike: contains(text) } }];
+    if (q.status) where.status = q.status;
+    const desc = q.sort.startsWith('-');
+    const field = q.sort.replace(/^-/, '') as 'createdAt' | 'title' | 'date';
+    const direction = desc ? 'desc' : 'asc';
+    const orderBy =
+      field === 'date'
+        ? [{ date: desc ? 'desc nulls last' : 'asc nulls last' }, { id: direction }]
+        : [{ [field]: direction }, { id: direction }];
+    const [rows, total] = await this.kit.orm.em.fork().findAndCount(Course, where, {
+      orderBy: orderBy as never,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    return { items: rows.map(courseStaff), page: q.page, pageSize: q.pageSize, total };
+  }
+
+  async create(body: CourseCreateBody, createdBy: string | null): Promise<CourseStaff> {
+    const fields = valid(courseFields(body));
+    const row = await this.write(async (em) => {
+      const now = new Date();
+      return em.create(Course, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
+    });
+    return courseStaff(row);
+  }
+
+  async update(id: string, body: CourseUpdateBody): Promise<CourseStaff> {
+    const row = await this.write(async (em) => {
+      const c = await this.found(em, id, LockMode.PESSIMISTIC_WRITE);
+      em.assign(c, { ...valid(courseFields(body, fieldsOf(c))), updatedAt: new Date() });
+      return c;
+    });
+    return courseStaff(row);
+  }
+
+  /** A course members are enrolled in stays (409 `learning.course_in_use`). */
+  async remove(id: string): Promise<void> {
+    await this.write(async (em) => {
+      const c = await this.found(em, id, LockMode.PESSIMISTIC_WRITE);
+      const used = await em.execute(`select 1 from user_courses where course_id = ? limit 1`, [c.id]);
+      if (used.length) throw new ProblemError('learning.course_in_use');
+      em.remove(c);
+    });
+  }
+
+  /** The courses of these ids, for the enrolment views (ids that are not uuids have none). */
+  async summaries(ids: string[]): Promise<Map<string, EnrolmentCourse>> {
+    const uuids = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+    if (!uuids.length) return new Map();
+    const rows = await this.kit.orm.em.fork().find(Course, { id: { $in: uuids } });
+    return new Map(
+      rows.map((c) => [
+        c.id,
+        { id: c.id, title: c.title, code: c.code ?? null, status: c.status, liveStreaming: c.liveStreaming },
+      ]),
+    );
+  }
+
+  private async found(em: EntityManager, id: string, lockMode?: LockMode): Promise<CourseEntity> {
+    const c = await em.findOne(Course, { id }, lockMode ? { lockMode } : {});
+    if (!c) throw new ProblemError('learning.course_not_found');
+    return c;
+  }
+
+  private async write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.kit.orm.em.fork().transactional(work);
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) {
+        throw new ProblemError('learning.course_code_taken', {
+          errors: [fieldError('code', 'learning.course_code_taken')],
+        });
+      }
+      throw err;
+    }
+  }
+}
+
+function valid({ fields, blankTitle }: ReturnType<typeof courseFields>): CourseFields {
+  if (blankTitle) throw validationProblem([fieldError('title', 'validation.required')]);
+  return fields;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    courses: Courses;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('courses', new Courses(app.kit));
+  },
+  { name: 'courses' },
+);
