@@ -10,6 +10,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { createLogger, type Logger } from '@rian/kit/logger';
 import { installProblemHandlers, sendProblem } from '@rian/kit/problem';
 import { createRedis, type Redis } from '@rian/kit/redis';
+import { TokenVerifier, type KeySource } from '@rian/kit/tokens';
 import { enabledServices, trustProxySetting, type Config } from './config.js';
 import { requestContext, requestIdFrom } from './plugins/request-context.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -18,6 +19,7 @@ import { createUpstreamBreaker, upstreamProxy, type LimitedRoutes } from './plug
 import { docs } from './plugins/docs.js';
 import { health } from './plugins/health.js';
 import { spa } from './plugins/spa.js';
+import { liveAdmin } from './plugins/live-admin.js';
 
 const VERSION = '0.1.0';
 
@@ -42,7 +44,11 @@ function authLimits(config: Config): LimitedRoutes[] {
  * breakers, rate limits on sign-in and code requests, the merged API docs, health of the whole,
  * and the built SPA for every other page.
  */
-export async function buildGateway(config: Config, opts: { logger?: Logger } = {}): Promise<FastifyInstance> {
+export async function buildGateway(
+  config: Config,
+  /** tokenKeys: where the gateway's own routes check tokens (default: auth's JWKS); tests pass their own */
+  opts: { logger?: Logger; tokenKeys?: KeySource } = {},
+): Promise<FastifyInstance> {
   const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const services = enabledServices(config);
 
@@ -123,6 +129,18 @@ export async function buildGateway(config: Config, opts: { logger?: Logger } = {
       });
     }
   }
+
+  // the back office's live top bar (SSE); the gateway checks the staff token itself (D10, D24)
+  await app.register(liveAdmin, {
+    natsUrl: config.NATS_URL,
+    namespace: config.RIAN_NAMESPACE,
+    tokens: new TokenVerifier(opts.tokenKeys ?? config.AUTH_JWKS_URL, { redis }),
+    paymentsUrl: services.find((s) => s.name === 'payments')?.url,
+    heartbeatMs: config.LIVE_HEARTBEAT_MS,
+    maxConnections: config.LIVE_MAX_CONNECTIONS,
+    countTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 3_000),
+    logger,
+  });
 
   await app.register(docs, { services, timeoutMs: config.DOCS_TIMEOUT_MS, version: VERSION });
   await app.register(health, { services, redis, timeoutMs: config.HEALTH_TIMEOUT_MS });

@@ -64,6 +64,14 @@ export const ConfigSchema = Type.Object({
    */
   TRUST_PROXY: Type.String({ default: '' }),
   CONTENT_SECURITY_POLICY: Type.String({ default: DEFAULT_CSP }),
+  /** live updates (GET /api/live/admin): core NATS subjects under RIAN_NAMESPACE */
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  /** where the gateway checks access tokens for its own routes (the live stream) */
+  AUTH_JWKS_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.auth}/.well-known/jwks.json` }),
+  /** open live streams per gateway process; more answer 503 */
+  LIVE_MAX_CONNECTIONS: Type.Integer({ default: 1_000, minimum: 1 }),
+  /** a comment line on every live stream this often, so proxies and the browser keep it open */
+  LIVE_HEARTBEAT_MS: Type.Integer({ default: 15_000, minimum: 100 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cleanupNamespace, freePort, newNamespace } from '@rian/kit/testing';
+import type { KeySource } from '@rian/kit/tokens';
 import { buildGateway } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 
@@ -41,7 +42,10 @@ export interface TestGateway {
  * A gateway with its own Redis namespace. Every upstream URL not given points at a dead port, so
  * a test never reaches a service that happens to run on this machine.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  opts: { tokenKeys?: KeySource } = {},
+): Promise<TestGateway> {
   const namespace = env.RIAN_NAMESPACE ?? newNamespace('gw');
   const dead = await deadUrl();
   const config = readConfig({
@@ -61,7 +65,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     ...env,
     RIAN_NAMESPACE: namespace,
   });
-  const app = await buildGateway(config);
+  const app = await buildGateway(config, opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {});
   await app.ready();
   return {
     app,
