@@ -85,6 +85,10 @@ const adminAffiliates = async () => ({
 const adminOrdersConfirm = async () => ({
   Component: (await import('@/features/admin-orders/routes/orders-confirm')).OrdersConfirmRoute,
 });
+// the learning back office (issue 6)
+const adminCourses = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-courses')).AdminCoursesRoute,
+});
 const adminLogin = async () => ({
   Component: (await import('@/features/admin/routes/admin-login')).AdminLoginRoute,
 });
@@ -140,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: 'ordersConfirm', lazy: adminOrdersConfirm },
           { path: 'affiliate', lazy: adminAffiliates },
           { path: 'coupon', lazy: adminCoupons },
+          { path: 'courses', lazy: adminCourses },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -19,6 +19,7 @@ export const LAZY_NAMESPACES = [
   'orderView',
   'places',
   'checkout',
+  'adminLearning',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -10,6 +10,7 @@ import type orders from '@/locales/th/orders.json';
 import type orderView from '@/locales/th/order-view.json';
 import type places from '@/locales/th/places.json';
 import type checkout from '@/locales/th/checkout.json';
+import type adminLearning from '@/locales/th/admin-learning.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -28,6 +29,7 @@ declare module 'i18next' {
       'orderView',
       'places',
       'checkout',
+      'adminLearning',
     ];
     resources: {
       common: typeof common;
@@ -42,6 +44,7 @@ declare module 'i18next' {
       orderView: typeof orderView;
       places: typeof places;
       checkout: typeof checkout;
+      adminLearning: typeof adminLearning;
     };
   }
 }

@@ -8,7 +8,7 @@ import type {
 } from '@rian/proto-contracts/catalog-content';
 import type { ListParams } from '@/hooks/use-list-params';
 import { staffApi } from '@/lib/staff-api';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 
 export const BANK_ACCOUNT_SORTS: readonly BankAccountSort[] = [

@@ -6,7 +6,7 @@ import type {
   ProductCoachStaff,
 } from '@rian/proto-contracts/catalog-content';
 import type { ListParams } from '@/hooks/use-list-params';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 
 export const COACH_SORTS: readonly CoachSort[] = ['createdAt', '-createdAt', 'name', '-name'];

@@ -4,7 +4,7 @@ import type {
   DetailTypeCreateBody,
   DetailTypeStaff,
 } from '@rian/proto-contracts/catalog-content';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 
 /** Tab names of the product page (product detail types), shared by every product. */

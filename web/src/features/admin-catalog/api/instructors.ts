@@ -4,7 +4,7 @@ import type {
   InstructorStaff,
 } from '@rian/proto-contracts/catalog-content';
 import type { ListParams } from '@/hooks/use-list-params';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 
 export const INSTRUCTOR_SORTS: readonly InstructorSort[] = [

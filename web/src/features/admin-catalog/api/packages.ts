@@ -6,7 +6,7 @@ import type {
 } from '@rian/proto-contracts/catalog-commerce';
 import type { ListParams } from '@/hooks/use-list-params';
 import { staffApi } from '@/lib/staff-api';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 import { PRODUCT_SORTS, type ProductSort } from './products';
 

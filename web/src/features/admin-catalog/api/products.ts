@@ -1,6 +1,6 @@
 import type { ProductCreateBody, ProductStaff } from '@rian/proto-contracts/catalog';
 import type { ListParams } from '@/hooks/use-list-params';
-import { crud } from './crud';
+import { crud } from '@/lib/staff-crud';
 import { useStaffMutation, useStaffQuery } from './query';
 
 export const PRODUCT_SORTS = [
