@@ -321,6 +321,11 @@ export const ERRORS = {
     th: 'สินค้านี้ไม่สามารถชำระด้วย Coin ได้',
     en: 'This product cannot be paid with coins',
   },
+  'orders.payment_type_disabled': {
+    status: 422,
+    th: 'ช่องทางการชำระเงินนี้ปิดใช้งานชั่วคราว กรุณาเลือกช่องทางอื่น',
+    en: 'This payment type is disabled for now; please choose another',
+  },
   'orders.coin_no_receipt': {
     status: 422,
     th: 'การชำระด้วย Coin ไม่สามารถออกใบเสร็จได้',
@@ -381,6 +386,42 @@ export const ERRORS = {
     status: 403,
     th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
     en: 'This link has expired or is not valid',
+  },
+  // payments: payment types, encrypted refs, card / UnionPay / QR gateways (issue 6)
+  'payments.payment_type_not_found': {
+    status: 404,
+    th: 'ไม่พบช่องทางการชำระเงินนี้',
+    en: 'This payment type was not found',
+  },
+  'payments.ref_invalid': {
+    status: 404,
+    th: 'ไม่พบรายการชำระเงินนี้ หรือลิงก์ไม่ถูกต้อง',
+    en: 'This payment was not found or the link is not valid',
+  },
+  'payments.method_not_allowed': {
+    status: 409,
+    th: 'คำสั่งซื้อนี้ไม่สามารถชำระด้วยช่องทางนี้ได้',
+    en: 'This order cannot be paid this way',
+  },
+  'payments.provider_unavailable': {
+    status: 503,
+    th: 'ระบบชำระเงินขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในภายหลัง',
+    en: 'The payment provider is unavailable; please try again later',
+  },
+  'payments.callback_signature': {
+    status: 401,
+    th: 'ข้อมูลแจ้งผลการชำระเงินไม่ถูกต้อง',
+    en: 'The payment notification is not signed correctly',
+  },
+  'payments.callback_unknown': {
+    status: 404,
+    th: 'ไม่พบรายการชำระเงินที่แจ้งผล',
+    en: 'The notified payment is unknown',
+  },
+  'payments.callback_amount': {
+    status: 422,
+    th: 'ยอดเงินที่แจ้งไม่ตรงกับยอดที่ต้องชำระ',
+    en: 'The notified amount does not match the amount due',
   },
 
   // learning

@@ -66,6 +66,11 @@ export const PaymentAttemptView = Type.Object({
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** newest first */
   slips: Type.Array(SlipView),
+  /**
+   * the encrypted payment ref of an attempt still waiting to be paid (status create), for the
+   * payment pages /creditCard/{ref}, /creditCardSmatrPay/{ref}, /qrPlayment/{ref}; absent otherwise
+   */
+  ref: Type.Optional(Type.String()),
 });
 export type PaymentAttemptView = Static<typeof PaymentAttemptView>;
 
@@ -121,6 +126,80 @@ export const SLIPS_WAITING_TOPIC = 'payments.slips-waiting';
 export const RejectSlipBody = Type.Object({ note: RequiredText(1000) }, { additionalProperties: false });
 export type RejectSlipBody = Static<typeof RejectSlipBody>;
 
+// ---------- payment types (spec 02 §3 "Payment type", §4 "Payment types by id") ----------
+
+/** The four payment types and their ids: 1 card (with fee), 4 bank transfer, 6 coin, 8 instalments. */
+export const PaymentTypeView = Type.Object({
+  id: PaymentTypeSchema,
+  /** an icon name the SPA maps to a picture: card, bank, coin, installment */
+  icon: Type.String(),
+  title: Type.Object({ th: Type.String(), en: Type.String() }),
+  detail: Type.Object({ th: Type.String(), en: Type.String() }),
+  /** Y: the type is switched off by staff and checkout refuses it */
+  disable: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+});
+export type PaymentTypeView = Static<typeof PaymentTypeView>;
+export const PaymentTypeList = Type.Array(PaymentTypeView);
+
+export const SetPaymentTypeDisableBody = Type.Object(
+  { disable: Type.Union([Type.Literal('Y'), Type.Literal('N')], { 'x-error': 'validation.format' }) },
+  { additionalProperties: false },
+);
+export type SetPaymentTypeDisableBody = Static<typeof SetPaymentTypeDisableBody>;
+
+// ---------- the payment pages by encrypted ref (spec 02 §2, §4 "Card", §9 "Card form") ----------
+
+/** How an attempt may be paid on the payment pages. */
+export const PayMethodSchema = Type.Union([
+  Type.Literal('card'),
+  Type.Literal('unionpay'),
+  Type.Literal('qr'),
+]);
+export type PayMethod = Static<typeof PayMethodSchema>;
+
+/**
+ * GET /pay/{ref} — public (the ref is the capability): only what the payment page needs, no personal
+ * data.
+ */
+export const PayView = Type.Object({
+  orderNo: Type.Integer(),
+  /** SPSK + the order number padded to 10 digits */
+  reference: Type.String(),
+  paymentType: PaymentTypeSchema,
+  /** instalment number for payment type 8, else null */
+  period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** what this ref pays, in satang */
+  amount: Satang(),
+  status: AttemptStatusSchema,
+  /** the ways this attempt may be paid */
+  methods: Type.Array(PayMethodSchema),
+});
+export type PayView = Static<typeof PayView>;
+
+/** POST /pay/{ref}/card — the hidden form the page posts to the card provider (2C2P redirect API 8.5). */
+export const CardForm = Type.Object({
+  action: Type.String(),
+  method: Type.Literal('POST'),
+  fields: Type.Record(Type.String(), Type.String()),
+});
+export type CardForm = Static<typeof CardForm>;
+
+/** POST /pay/{ref}/unionpay — where to send the browser (the provider's charge page). */
+export const UnionPayRedirect = Type.Object({ redirectUrl: Type.String() });
+export type UnionPayRedirect = Static<typeof UnionPayRedirect>;
+
+/** POST /pay/{ref}/qr — a PromptPay QR for the amount due, made here. */
+export const QrPayment = Type.Object({
+  amount: Satang(),
+  /** the EMVCo (Thai QR / PromptPay) payload the picture encodes */
+  payload: Type.String(),
+  /** the QR as an SVG data URL */
+  image: Type.String(),
+  /** the provider's QR order id when the provider knows this QR (it then confirms the payment), else null */
+  providerOrderId: Type.Union([Type.String(), Type.Null()]),
+});
+export type QrPayment = Static<typeof QrPayment>;
+
 // ---------- events ----------
 
 const SlipEventBase = {
@@ -171,4 +250,52 @@ export const PaymentRejected = defineEvent(
   }),
 );
 
-export const PAYMENTS_EVENTS = [SlipSubmitted, PaymentApproved, PaymentRejected];
+/**
+ * A payment provider confirmed a payment (card, UnionPay or QR, its signed notification verified):
+ * the attempt is paid. The data of `payments.payment.approved` without the slip and reviewer, plus
+ * how and where it was paid. Published once per attempt; orders handles it like an approval.
+ */
+export const PaymentSucceeded = defineEvent(
+  'payments.payment.succeeded',
+  1,
+  Type.Object({
+    attemptId: Uuid(),
+    orderId: Uuid(),
+    orderNo: Type.Integer({ minimum: 1 }),
+    reference: Type.String(),
+    userId: Type.String(),
+    period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    amount: Satang(),
+    method: PayMethodSchema,
+    /** 2c2p (card form) or kbank (UnionPay charge, QR order) */
+    provider: Type.String(),
+    /** our gateway session (the order id / reference_order the provider saw) */
+    sessionId: Type.String(),
+    /** the provider's transaction or charge id */
+    providerTransactionId: Type.String(),
+    succeededAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/**
+ * Staff switched a payment type on or off. `revision` grows with every change, so a read model
+ * keeps the highest and ignores late or replayed events.
+ */
+export const PaymentTypeChanged = defineEvent(
+  'payments.payment-type.changed',
+  1,
+  Type.Object({
+    paymentTypeId: PaymentTypeSchema,
+    disable: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+    revision: Type.Integer({ minimum: 1 }),
+    changedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const PAYMENTS_EVENTS = [
+  SlipSubmitted,
+  PaymentApproved,
+  PaymentRejected,
+  PaymentSucceeded,
+  PaymentTypeChanged,
+];

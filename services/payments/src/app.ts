@@ -13,6 +13,12 @@ import paymentRoutes from './routes/payments/index.js';
 import adminSlipRoutes from './routes/admin-slips/index.js';
 import { onOrdersOrderCreated } from './messaging/handlers/on-orders-order-created.js';
 import { onOrdersOrderCancelled } from './messaging/handlers/on-orders-order-cancelled.js';
+import { gatewayMigrations } from './migrations/0002-gateways.js';
+import gateways from './plugins/app/gateways.js';
+import paymentTypes from './plugins/app/payment-types.js';
+import payRoutes from './routes/pay/index.js';
+import callbackRoutes from './routes/callbacks/index.js';
+import paymentTypeRoutes from './routes/payment-types/index.js';
 
 /**
  * Builds the payments app (never listens): payment attempts opened from orders' events, bank-transfer
@@ -26,19 +32,25 @@ export async function buildApp(
   const feed = new SlipCountFeed();
   return buildService({
     name: 'payments',
-    description: 'Payments: attempts per order or instalment, transfer slips, staff review',
+    description:
+      'Payments: attempts per order or instalment, transfer slips, staff review, payment types, card / UnionPay / QR gateways',
     config,
     entities: [PaymentAttempt, Slip],
-    migrations,
+    migrations: [...migrations, ...gatewayMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       const clock = opts.clock ? { clock: opts.clock } : {};
+      await app.register(gateways, { config, ...clock });
       await app.register(payments, { config, ...clock });
+      await app.register(paymentTypes, clock);
       await app.register(slipReview, clock);
       await app.register(slipCountFeed, { feed });
       await app.register(paymentRoutes, { maxBytes: config.PAYMENTS_SLIP_MAX_BYTES });
       await app.register(adminSlipRoutes);
+      await app.register(paymentTypeRoutes);
+      await app.register(payRoutes);
+      await app.register(callbackRoutes);
     }),
     consumers: () => [
       onOrdersOrderCreated,

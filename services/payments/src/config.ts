@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { refKeyFrom } from './domain/payment-ref.js';
 
 export const ConfigSchema = serviceConfigSchema('payments', {
   /** where slip images are kept; private: only payments reads them, behind signed URLs */
@@ -21,14 +22,61 @@ export const ConfigSchema = serviceConfigSchema('payments', {
   PAYMENTS_URL_TTL_SECONDS: Type.Integer({ default: 300, minimum: 1, maximum: 86_400 }),
   /** base of the URLs handed out; the gateway exposes the service at /api/payments */
   PAYMENTS_PUBLIC_URL: Type.String({ default: '/api/payments' }),
+  /**
+   * AES-256-GCM key of the payment pages' `{ref}` (64 hex digits or base64url of 32 bytes). Required in
+   * production (replicas must share it); elsewhere, when empty, each process draws a random one.
+   */
+  PAYMENTS_REF_KEY: Type.String({ default: '' }),
+  /**
+   * absolute base of this service as payment providers and browsers reach it (through the gateway):
+   * the card form's return and notify URLs are built on it
+   */
+  PAYMENTS_CALLBACK_BASE_URL: Type.String({ default: 'http://127.0.0.1:3000/api/payments' }),
+  /** 2C2P redirect API: where the card form is posted, the merchant id and its secret key */
+  PAYMENTS_CARD_FORM_URL: Type.String({ default: 'http://127.0.0.1:3109/RedirectV3/payment' }),
+  PAYMENTS_CARD_MERCHANT_ID: Type.String({ default: 'JT01', minLength: 1 }),
+  PAYMENTS_CARD_SECRET: Type.String({ default: '' }),
+  /** KBank K-Payment Gateway API (UnionPay charges, QR orders): base URL and secret API key */
+  PAYMENTS_KBANK_API_URL: Type.String({ default: 'http://127.0.0.1:3109' }),
+  PAYMENTS_KBANK_API_KEY: Type.String({ default: '' }),
+  /** a provider call slower than this fails (and counts against its breaker) */
+  PAYMENTS_PROVIDER_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  /** the shop's PromptPay id (phone, tax id or e-wallet id) that QR payments are made out to */
+  PAYMENTS_PROMPTPAY_ID: Type.String({ default: '0812345678', pattern: '^[0-9-]{10,17}$' }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
+/** The provider simulator's (services/payments/test/fakes/provider.ts) credentials: development only. */
+export const DEV_CARD_SECRET = 'rian-dev-2c2p-secret';
+export const DEV_KBANK_API_KEY = 'skey_test_rian_dev';
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(ConfigSchema, env);
-  if (config.PAYMENTS_URL_SECRET.length >= 16) return config;
-  if (config.PAYMENTS_URL_SECRET || env.NODE_ENV === 'production') {
-    throw new ConfigError(['PAYMENTS_URL_SECRET: at least 16 characters (required in production)']);
+  const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const out = { ...config };
+  if (config.PAYMENTS_URL_SECRET.length < 16) {
+    if (config.PAYMENTS_URL_SECRET || production) {
+      problems.push('PAYMENTS_URL_SECRET: at least 16 characters (required in production)');
+    } else out.PAYMENTS_URL_SECRET = randomBytes(32).toString('base64url');
   }
-  return { ...config, PAYMENTS_URL_SECRET: randomBytes(32).toString('base64url') };
+  if (config.PAYMENTS_REF_KEY) {
+    try {
+      refKeyFrom(config.PAYMENTS_REF_KEY);
+    } catch {
+      problems.push('PAYMENTS_REF_KEY: 32 bytes as 64 hex digits or base64url');
+    }
+  } else if (production) problems.push('PAYMENTS_REF_KEY: required in production');
+  else out.PAYMENTS_REF_KEY = randomBytes(32).toString('base64url');
+  // the simulator's keys are public: production must bring its own
+  for (const [name, dev] of [
+    ['PAYMENTS_CARD_SECRET', DEV_CARD_SECRET],
+    ['PAYMENTS_KBANK_API_KEY', DEV_KBANK_API_KEY],
+  ] as const) {
+    if (config[name]) continue;
+    if (production) problems.push(`${name}: required in production`);
+    else out[name] = dev;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return out;
 }

@@ -19,3 +19,28 @@ describe('PAYMENTS_URL_SECRET', () => {
     expect(() => readConfig({ PAYMENTS_URL_SECRET: 'short' })).toThrow(ConfigError);
   });
 });
+
+describe('payment ref key and provider credentials', () => {
+  const prod = {
+    NODE_ENV: 'production',
+    PAYMENTS_URL_SECRET: 'x'.repeat(20),
+    PAYMENTS_REF_KEY: 'ab'.repeat(32),
+    PAYMENTS_CARD_SECRET: 'live-2c2p-secret',
+    PAYMENTS_KBANK_API_KEY: 'skey_prod_x',
+  };
+
+  it('outside production: a random ref key per process and the simulator credentials', () => {
+    const a = readConfig({});
+    expect(a.PAYMENTS_REF_KEY).not.toBe(readConfig({}).PAYMENTS_REF_KEY);
+    expect(a.PAYMENTS_CARD_SECRET).toBe('rian-dev-2c2p-secret');
+    expect(a.PAYMENTS_KBANK_API_KEY).toBe('skey_test_rian_dev');
+  });
+
+  it('production needs each of them, and a ref key of 32 bytes anywhere', () => {
+    expect(readConfig(prod).PAYMENTS_CARD_SECRET).toBe('live-2c2p-secret');
+    for (const name of ['PAYMENTS_REF_KEY', 'PAYMENTS_CARD_SECRET', 'PAYMENTS_KBANK_API_KEY'] as const) {
+      expect(() => readConfig({ ...prod, [name]: '' }), name).toThrow(ConfigError);
+    }
+    expect(() => readConfig({ PAYMENTS_REF_KEY: 'too-short' })).toThrow(ConfigError);
+  });
+});

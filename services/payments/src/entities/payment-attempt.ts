@@ -20,6 +20,8 @@ export const PaymentAttempt = defineEntity({
     amount: p.bigint('number'),
     status: p.string().$type<AttemptStatus>().length(8),
     paidAt: p.datetime().nullable(),
+    /** slip, card, unionpay or qr */
+    paidMethod: p.string().length(16).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -25,6 +25,8 @@ import { checkSlipFields } from '../../domain/slip-fields.js';
 import { signSlipUrl, slipUrlValid } from '../../domain/slip-url.js';
 import { SlipStore } from '../../storage/slip-store.js';
 import type { Config } from '../../config.js';
+import { payMethodsFor } from '../../domain/pay-methods.js';
+import type { Gateways } from './gateways.js';
 
 /** Payment types paid by a bank-transfer slip: 4 transfer, 8 instalments. */
 export const SLIP_PAYMENT_TYPES: readonly number[] = [4, 8];
@@ -49,6 +51,7 @@ export class Payments {
     private readonly kit: Kit,
     private readonly config: Config,
     private readonly clock: () => Date,
+    private readonly gateways: Gateways,
   ) {
     this.store = new SlipStore(config.PAYMENTS_SLIP_DIR);
   }
@@ -111,6 +114,10 @@ export class Payments {
         status: a.status as AttemptStatus,
         paidAt: iso(a.paid_at),
         slips: slips.filter((s) => s.attempt_id === a.attempt_id).map((s) => this.slipView(s)),
+        // the payment pages' ref, for the buyer only and while the attempt waits to be paid
+        ...(principal.kind !== 'staff' && a.status === 'create' && payMethodsFor(num(a.payment_type)).length
+          ? { ref: this.gateways.refOf(a) }
+          : {}),
       })),
     };
   }
@@ -230,7 +237,10 @@ declare module 'fastify' {
 
 export default fp<{ config: Config; clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('payments', new Payments(app.kit, opts.config, opts.clock ?? (() => new Date())));
+    app.decorate(
+      'payments',
+      new Payments(app.kit, opts.config, opts.clock ?? (() => new Date()), app.gateways),
+    );
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['gateways'] },
 );

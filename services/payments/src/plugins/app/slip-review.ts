@@ -103,7 +103,7 @@ export class SlipReview {
         [staffId, now, slipId] as never[],
       );
       await em.execute(
-        `update payment_attempts set status = 'finish', paid_at = ?, updated_at = ? where attempt_id = ?`,
+        `update payment_attempts set status = 'finish', paid_at = ?, paid_method = 'slip', updated_at = ? where attempt_id = ?`,
         [now, now, r.attempt_id] as never[],
       );
       this.kit.outbox.add(em, PaymentApproved, {

@@ -1,0 +1,379 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import QRCode from 'qrcode';
+import type { EntityManager } from '@rian/kit/db';
+import type { Kit } from '@rian/kit/service';
+import { ProblemError } from '@rian/kit/errors';
+import type { PaymentType } from '@rian/proto-contracts/orders';
+import {
+  PaymentSucceeded,
+  type AttemptStatus,
+  type CardForm,
+  type PayMethod,
+  type PayView,
+  type QrPayment,
+  type UnionPayRedirect,
+} from '@rian/proto-contracts/payments';
+import {
+  cardFormFields,
+  PAYMENT_STATUS_SUCCESS,
+  responseSigned,
+  CURRENCY_THB,
+} from '../../domain/card-form.js';
+import { kbankNoticeSigned } from '../../domain/kbank-checksum.js';
+import { openPaymentRef, refKeyFrom, sealPaymentRef } from '../../domain/payment-ref.js';
+import { payMethodsFor } from '../../domain/pay-methods.js';
+import { promptPayPayload } from '../../domain/promptpay.js';
+import { KbankClient } from '../../providers/kbank.js';
+import type { Config } from '../../config.js';
+import { num, type Row } from './payments.js';
+
+export type Provider = '2c2p' | 'kbank';
+
+/** What a provider's verified notification says about one of our sessions. */
+interface Settlement {
+  sessionId: string;
+  provider: Provider;
+  /** satang, as the provider notified it */
+  amount: number;
+  success: boolean;
+  providerStatus: string;
+  providerTransactionId: string;
+}
+
+/** The SPA page of each way to pay (spec 02 §2). */
+export const PAY_PAGES: Record<PayMethod, string> = {
+  card: '/creditCard',
+  unionpay: '/creditCardSmatrPay',
+  qr: '/qrPlayment',
+};
+
+/** 2C2P's order_id: at most 20 alphanumerics, unique per trip to the provider. */
+const newSessionId = () => randomBytes(10).toString('hex');
+
+/**
+ * The payment pages behind the encrypted `{ref}` and the providers behind them: the 2C2P card form,
+ * KBank's UnionPay charge and QR order, a local PromptPay QR, and the providers' signed
+ * notifications, each settling an attempt at most once (`payments.payment.succeeded`).
+ */
+export class Gateways {
+  private readonly refKey: Buffer;
+  readonly kbank: KbankClient;
+
+  constructor(
+    private readonly kit: Kit,
+    private readonly config: Config,
+    private readonly clock: () => Date,
+  ) {
+    this.refKey = refKeyFrom(config.PAYMENTS_REF_KEY);
+    this.kbank = new KbankClient(
+      {
+        apiUrl: config.PAYMENTS_KBANK_API_URL,
+        apiKey: config.PAYMENTS_KBANK_API_KEY,
+        timeoutMs: config.PAYMENTS_PROVIDER_TIMEOUT_MS,
+      },
+      kit.logger,
+    );
+  }
+
+  /** The ref of an attempt row: its order, its instalment (type 8) and the amount it pays. */
+  refOf(a: Row): string {
+    return sealPaymentRef(
+      { orderId: String(a.order_id), period: a.installment ? num(a.period) : null, amount: num(a.amount) },
+      this.refKey,
+    );
+  }
+
+  /** The attempt a ref names; anything else (tampered, foreign, unknown, amount changed) → 404. */
+  private async attemptOf(em: EntityManager, ref: string, lock = false): Promise<Row> {
+    const data = openPaymentRef(ref, this.refKey);
+    if (!data) throw new ProblemError('payments.ref_invalid');
+    const [row] = (await em.execute(
+      `select * from payment_attempts where order_id = ? and period = ? and installment = ?${lock ? ' for update' : ''}`,
+      [data.orderId, data.period ?? 1, data.period !== null] as never[],
+    )) as Row[];
+    if (!row || num(row.amount) !== data.amount) throw new ProblemError('payments.ref_invalid');
+    return row;
+  }
+
+  /** Public (the ref is the capability): what the payment page shows, without personal data. */
+  async payView(ref: string): Promise<PayView> {
+    const a = await this.attemptOf(this.kit.orm.em.fork(), ref);
+    return {
+      orderNo: num(a.order_no),
+      reference: String(a.reference),
+      paymentType: num(a.payment_type) as PaymentType,
+      period: a.installment ? num(a.period) : null,
+      amount: num(a.amount),
+      status: a.status as AttemptStatus,
+      methods: payMethodsFor(num(a.payment_type)),
+    };
+  }
+
+  /** An attempt still waiting to be paid that may be paid by `method`; else 409. */
+  private async payable(ref: string, method: PayMethod): Promise<Row> {
+    const a = await this.attemptOf(this.kit.orm.em.fork(), ref);
+    if (!payMethodsFor(num(a.payment_type)).includes(method))
+      throw new ProblemError('payments.method_not_allowed');
+    // wait: a transfer slip of this attempt is with staff; QR may still show (the slip may be wrong)
+    if (a.status !== 'create' && !(method === 'qr' && a.status === 'wait')) {
+      throw new ProblemError('payments.nothing_due');
+    }
+    return a;
+  }
+
+  private async openSession(
+    a: Row,
+    method: PayMethod,
+    provider: Provider,
+    sessionId = newSessionId(),
+    providerRef: string | null = null,
+  ): Promise<string> {
+    await this.kit.orm.em.fork().execute(
+      `insert into gateway_sessions (session_id, attempt_id, order_id, provider, method, amount, status,
+                                     provider_ref, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
+      [
+        sessionId,
+        a.attempt_id,
+        a.order_id,
+        provider,
+        method,
+        num(a.amount),
+        providerRef,
+        this.clock(),
+        this.clock(),
+      ] as never[],
+    );
+    return sessionId;
+  }
+
+  private description(a: Row): string {
+    const period = a.installment ? ` งวดที่ ${num(a.period)}` : '';
+    return `Rian ${String(a.reference)}${period}`;
+  }
+
+  /**
+   * The hidden form of 2C2P's redirect API 8.5 for the amount due: the page posts it to the provider,
+   * which sends the browser back to `/pay/{ref}/return` and its signed result to `/callbacks/2c2p`.
+   */
+  async cardForm(ref: string, lang: 'th' | 'en'): Promise<CardForm> {
+    const a = await this.payable(ref, 'card');
+    const sessionId = await this.openSession(a, 'card', '2c2p');
+    const base = this.config.PAYMENTS_CALLBACK_BASE_URL.replace(/\/+$/, '');
+    return {
+      action: this.config.PAYMENTS_CARD_FORM_URL,
+      method: 'POST',
+      fields: cardFormFields({
+        merchantId: this.config.PAYMENTS_CARD_MERCHANT_ID,
+        secret: this.config.PAYMENTS_CARD_SECRET,
+        orderId: sessionId,
+        description: this.description(a),
+        amount: num(a.amount),
+        returnUrl: `${base}/pay/${ref}/return`,
+        notifyUrl: `${base}/callbacks/2c2p`,
+        lang,
+        reference: String(a.reference),
+      }),
+    };
+  }
+
+  /** A UnionPay charge at KBank: the browser goes to the address the provider returns. */
+  async unionPay(ref: string): Promise<UnionPayRedirect> {
+    const a = await this.payable(ref, 'unionpay');
+    const sessionId = newSessionId();
+    const charge = await this.kbank.unionPayCharge({
+      amount: num(a.amount) / 100,
+      currency: 'THB',
+      description: this.description(a),
+      reference_order: sessionId,
+    });
+    await this.openSession(a, 'unionpay', 'kbank', sessionId, charge.id);
+    return { redirectUrl: charge.redirectUrl };
+  }
+
+  /**
+   * A PromptPay QR for the amount due, made here. The provider is told of it too (a KBank QR order
+   * whose notification settles the attempt); when the provider is down the QR still shows and the
+   * buyer's slip goes to staff review instead.
+   */
+  async qr(ref: string): Promise<QrPayment> {
+    const a = await this.payable(ref, 'qr');
+    const amount = num(a.amount);
+    const payload = promptPayPayload(this.config.PAYMENTS_PROMPTPAY_ID, amount);
+    const image = `data:image/svg+xml;base64,${Buffer.from(
+      await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    ).toString('base64')}`;
+    const em = this.kit.orm.em.fork();
+    // one provider order per attempt while it is open: reloading the page does not make another
+    const [open] = (await em.execute(
+      `select provider_ref from gateway_sessions
+        where attempt_id = ? and method = 'qr' and status = 'open' and provider_ref is not null and amount = ?
+        order by created_at desc limit 1`,
+      [a.attempt_id, amount] as never[],
+    )) as Row[];
+    let providerOrderId = open ? String(open.provider_ref) : null;
+    if (!providerOrderId) {
+      const sessionId = newSessionId();
+      try {
+        const order = await this.kbank.qrOrder({
+          amount: amount / 100,
+          currency: 'THB',
+          description: this.description(a),
+          reference_order: sessionId,
+        });
+        await this.openSession(a, 'qr', 'kbank', sessionId, order.id);
+        providerOrderId = order.id;
+      } catch (err) {
+        if (!(err instanceof ProblemError)) throw err;
+        this.kit.logger.warn(
+          { attemptId: a.attempt_id },
+          'QR shown without a provider order (slip review only)',
+        );
+      }
+    }
+    return { amount, payload, image, providerOrderId };
+  }
+
+  /** Where the browser goes back to after the provider's page, by our session id. */
+  async returnPage(sessionId: string): Promise<string> {
+    const [row] = (await this.kit.orm.em.fork().execute(
+      `select s.method, a.* from gateway_sessions s join payment_attempts a on a.attempt_id = s.attempt_id
+        where s.session_id = ?`,
+      [sessionId],
+    )) as Row[];
+    if (!row) return '/orders';
+    return `${PAY_PAGES[row.method as PayMethod]}/${this.refOf(row)}?back=1`;
+  }
+
+  /**
+   * 2C2P's backend notification (form fields): signed with our secret key, for our merchant, in THB.
+   * Returns nothing; throws a 4xx problem for anything forged.
+   */
+  async card2c2pNotified(fields: Record<string, string>): Promise<void> {
+    if (!responseSigned(fields, this.config.PAYMENTS_CARD_SECRET)) {
+      this.kit.logger.warn({ orderId: fields.order_id }, '2C2P notification with a wrong hash_value');
+      throw new ProblemError('payments.callback_signature');
+    }
+    if (fields.merchant_id !== this.config.PAYMENTS_CARD_MERCHANT_ID)
+      throw new ProblemError('payments.callback_signature');
+    if (fields.currency !== CURRENCY_THB || !/^\d{12}$/.test(fields.amount ?? '')) {
+      throw new ProblemError('payments.callback_amount');
+    }
+    await this.settle({
+      sessionId: fields.order_id ?? '',
+      provider: '2c2p',
+      amount: Number(fields.amount),
+      success: fields.payment_status === PAYMENT_STATUS_SUCCESS,
+      providerStatus: String(fields.payment_status ?? ''),
+      providerTransactionId: fields.transaction_ref || fields.order_id || '',
+    });
+  }
+
+  /** KBank's notification (JSON, UnionPay charge or QR payment), checked by its checksum. */
+  async kbankNotified(body: Record<string, unknown>): Promise<void> {
+    const notice = {
+      id: String(body.id ?? ''),
+      amount: typeof body.amount === 'number' ? body.amount : Number(body.amount),
+      currency: String(body.currency ?? ''),
+      status: String(body.status ?? ''),
+      transaction_state: String(body.transaction_state ?? ''),
+    };
+    if (
+      !Number.isFinite(notice.amount) ||
+      !kbankNoticeSigned(notice, body.checksum, this.config.PAYMENTS_KBANK_API_KEY)
+    ) {
+      this.kit.logger.warn({ id: notice.id }, 'KBank notification with a wrong checksum');
+      throw new ProblemError('payments.callback_signature');
+    }
+    if (notice.currency !== 'THB') throw new ProblemError('payments.callback_amount');
+    await this.settle({
+      sessionId: String(body.reference_order ?? ''),
+      provider: 'kbank',
+      amount: Math.round(notice.amount * 100),
+      success: notice.status === 'success' && notice.transaction_state === 'Authorized',
+      providerStatus: `${notice.status}/${notice.transaction_state}`,
+      providerTransactionId: notice.id,
+    });
+  }
+
+  /**
+   * Applies a verified notification once: the session and its attempt are locked; an amount that is
+   * not exactly what is due is refused; a paid session again (a replay) changes nothing; a success
+   * marks the session paid, the attempt finish and writes `payments.payment.succeeded` — one
+   * transaction, so one event whatever the number of deliveries.
+   */
+  private async settle(s: Settlement): Promise<void> {
+    await this.kit.orm.em.fork().transactional(async (em) => {
+      const [session] = (await em.execute(
+        `select * from gateway_sessions where session_id = ? and provider = ? for update`,
+        [s.sessionId, s.provider],
+      )) as Row[];
+      if (!session) throw new ProblemError('payments.callback_unknown');
+      const [a] = (await em.execute(`select * from payment_attempts where attempt_id = ? for update`, [
+        session.attempt_id,
+      ])) as Row[];
+      if (!a || s.amount !== num(session.amount) || s.amount !== num(a.amount)) {
+        this.kit.logger.warn(
+          { sessionId: s.sessionId, notified: s.amount },
+          'notified amount is not the amount due',
+        );
+        throw new ProblemError('payments.callback_amount');
+      }
+      if (session.status === 'paid') return; // a replay
+      const now = this.clock();
+      if (!s.success) {
+        await em.execute(
+          `update gateway_sessions set status = 'failed', provider_status = ?, updated_at = ? where session_id = ?`,
+          [s.providerStatus, now, s.sessionId] as never[],
+        );
+        return;
+      }
+      await em.execute(
+        `update gateway_sessions set status = 'paid', provider_status = ?, provider_ref = coalesce(provider_ref, ?),
+                paid_at = ?, updated_at = ? where session_id = ?`,
+        [s.providerStatus, s.providerTransactionId, now, now, s.sessionId] as never[],
+      );
+      if (a.status === 'finish' || a.status === 'not') {
+        // paid twice, or paid after the order was cancelled: money to give back, nothing to grant
+        this.kit.logger.error(
+          { sessionId: s.sessionId, attemptId: a.attempt_id, attemptStatus: a.status },
+          'provider payment for an attempt that is not due: refund it',
+        );
+        return;
+      }
+      await em.execute(
+        `update payment_attempts set status = 'finish', paid_at = ?, paid_method = ?, updated_at = ? where attempt_id = ?`,
+        [now, session.method, now, a.attempt_id] as never[],
+      );
+      this.kit.outbox.add(em, PaymentSucceeded, {
+        attemptId: String(a.attempt_id),
+        orderId: String(a.order_id),
+        orderNo: num(a.order_no),
+        reference: String(a.reference),
+        userId: String(a.user_id),
+        period: a.installment ? num(a.period) : null,
+        amount: num(a.amount),
+        method: session.method as PayMethod,
+        provider: s.provider,
+        sessionId: s.sessionId,
+        providerTransactionId: s.providerTransactionId,
+        succeededAt: now.toISOString(),
+      });
+      await em.flush();
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateways: Gateways;
+  }
+}
+
+export default fp<{ config: Config; clock?: () => Date }>(
+  async (app, opts) => {
+    app.decorate('gateways', new Gateways(app.kit, opts.config, opts.clock ?? (() => new Date())));
+  },
+  { name: 'gateways' },
+);
