@@ -6,11 +6,15 @@ import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import type { User } from '@/types/api';
+import { CourseSwitcher } from './course-switcher';
 import { MemberSidePanel } from './member-side-panel';
 import '@/styles/side-menu.css';
 import '../member.css';
 
-/** Spec 01 §2 member layout: side panel (a drawer on phones), top bar with breadcrumbs, the page. */
+/**
+ * Spec 01 §2 member layout: side panel (a drawer on phones), top bar with breadcrumbs and the
+ * course switcher, the page.
+ */
 export function MemberLayout({ user, title, children }: { user: User; title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [drawer, setDrawer] = useState(false);
@@ -44,6 +48,7 @@ export function MemberLayout({ user, title, children }: { user: User; title: str
             <span aria-current="page">{title}</span>
           </nav>
           <div className="member__tools">
+            <CourseSwitcher />
             <LanguageSwitch />
             <Link
               to="/logout"
