@@ -6,21 +6,26 @@ import { useStaffStore } from '@/stores/staff-store';
 
 export type SlipCounts = Static<typeof SlipCountsSchema>;
 
-/** How often the top bar asks again (live updates over SSE are a later slice of payments). */
+/** How often the top bar asks again while no live stream brings the count (see live-slip-counts.ts). */
 export const SLIP_COUNTS_REFRESH_MS = 60_000;
+/** The slower safety-net poll while the live stream is up. */
+export const SLIP_COUNTS_LIVE_REFRESH_MS = 300_000;
+
+/** under ['admin', 'orders']: approving or rejecting a slip in the orders back office refreshes it */
+export const slipCountsKey = (token: string | null) => ['admin', 'orders', 'slip-counts', token] as const;
 
 /** GET /api/payments/admin/slips/count — transfer slips waiting for staff (`wait`). */
 export function getSlipCounts(signal?: AbortSignal): Promise<SlipCounts> {
   return staffApi<SlipCounts>('/payments/admin/slips/count', { signal });
 }
 
-export function useSlipCounts() {
+/** `live`: the count also arrives over the live stream, so polling slows down. */
+export function useSlipCounts(live = false) {
   const token = useStaffStore((s) => s.token);
   return useQuery({
-    // under ['admin', 'orders']: approving or rejecting a slip in the orders back office refreshes it
-    queryKey: ['admin', 'orders', 'slip-counts', token],
+    queryKey: slipCountsKey(token),
     queryFn: ({ signal }) => getSlipCounts(signal),
     enabled: Boolean(token),
-    refetchInterval: SLIP_COUNTS_REFRESH_MS,
+    refetchInterval: live ? SLIP_COUNTS_LIVE_REFRESH_MS : SLIP_COUNTS_REFRESH_MS,
   });
 }

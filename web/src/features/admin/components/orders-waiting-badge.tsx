@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSlipCounts } from '../api/get-slip-counts';
+import { useLiveSlipCounts } from '../api/live-slip-counts';
 
 /**
  * Spec 01 §2 admin layout: the top bar's count of payments waiting for confirmation (transfer slips
- * sent, not yet reviewed) → /admin/ordersConfirm.
+ * sent, not yet reviewed) → /admin/ordersConfirm. Updated live from the gateway's stream; polled
+ * as well (slowly while the stream is live).
  */
 export function OrdersWaitingBadge() {
   const { t } = useTranslation();
-  const counts = useSlipCounts();
+  const live = useLiveSlipCounts();
+  const counts = useSlipCounts(live);
   if (!counts.data) return null;
   const count = counts.data.wait;
   return (
