@@ -39,6 +39,9 @@ import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-s
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
 import { paymentDeadlineMigrations } from './migrations/0008-payment-deadline.js';
 import paymentDeadlines from './plugins/app/payment-deadlines.js';
+import { paymentTypeStateMigrations } from './migrations/0009-payment-type-states.js';
+import { onPaymentsPaymentSucceeded } from './messaging/handlers/on-payments-payment-succeeded.js';
+import { onPaymentsPaymentTypeChanged } from './messaging/handlers/on-payments-payment-type-changed.js';
 
 /**
  * Builds the orders app (never listens): checkout and the member's orders, on top of the catalog
@@ -74,6 +77,7 @@ export async function buildApp(
       ...installmentStatusMigrations,
       ...orderApprovalMigrations,
       ...paymentDeadlineMigrations,
+      ...paymentTypeStateMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -110,6 +114,8 @@ export async function buildApp(
       onCatalogInstallmentPlanChanged,
       onCatalogInstallmentPlanDeleted,
       onPaymentsPaymentApproved(kit.outbox),
+      onPaymentsPaymentSucceeded(kit.outbox),
+      onPaymentsPaymentTypeChanged,
       onPaymentsSlipSubmitted,
       onPaymentsPaymentRejected(config.ORDERS_PAYMENT_DEADLINE_HOURS),
     ],

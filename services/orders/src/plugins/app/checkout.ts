@@ -109,6 +109,13 @@ export class Checkout {
       day,
     );
     if (!chosen) throw new ProblemError('orders.price_not_available');
+    // payments owns the types; our copy of its disable flags (payments.payment-type.changed)
+    const [typeState] = (await this.kit.orm.em
+      .fork()
+      .execute(`select disable from payment_type_states where payment_type_id = ?`, [body.paymentType])) as {
+      disable: string;
+    }[];
+    if (typeState?.disable === 'Y') throw new ProblemError('orders.payment_type_disabled');
 
     if (body.paymentType === PAYMENT_TYPE.coin) {
       if (product.coinPay !== 'Y') throw new ProblemError('orders.coin_pay_unavailable');

@@ -4,7 +4,7 @@ import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
 import { OrderPaid, type OrderView } from '@rian/proto-contracts/orders';
-import { PaymentApproved } from '@rian/proto-contracts/payments';
+import { PaymentApproved, PaymentSucceeded } from '@rian/proto-contracts/payments';
 import { buildApp } from '../../../src/app.js';
 import { readConfig } from '../../../src/config.js';
 import {
@@ -18,12 +18,63 @@ import {
   TestClock,
 } from '../../helpers.js';
 
+interface Payment {
+  orderId: string;
+  orderNo: number;
+  reference: string;
+  userId: string;
+  period: number | null;
+  amount: number;
+}
+
 /**
- * payments.payment.approved → the order is paid (type 8: with its first instalment) and
+ * The two ways payments says "paid" — a slip staff approved, a provider's verified payment (QR here,
+ * as a bank-transfer order may be paid) — share one code path in orders, and this suite runs for each.
+ */
+const KINDS = [
+  {
+    type: PaymentApproved.type,
+    approveBy: 'staff-1',
+    event: (p: Payment) =>
+      buildEvent(
+        PaymentApproved,
+        {
+          ...p,
+          slipId: newId(),
+          attemptId: newId(),
+          method: 'slip',
+          approvedBy: 'staff-1',
+          approvedAt: '2026-04-16T02:30:00.000Z',
+        },
+        { source: 'payments' },
+      ),
+  },
+  {
+    type: PaymentSucceeded.type,
+    approveBy: 'kbank:qr',
+    event: (p: Payment) =>
+      buildEvent(
+        PaymentSucceeded,
+        {
+          ...p,
+          attemptId: newId(),
+          method: 'qr',
+          provider: 'kbank',
+          sessionId: 'a1b2c3d4e5f6a7b8c9d0',
+          providerTransactionId: 'chrg_test_0001',
+          succeededAt: '2026-04-16T02:30:00.000Z',
+        },
+        { source: 'payments' },
+      ),
+  },
+];
+
+/**
+ * payments.payment.approved or .succeeded → the order is paid (type 8: with its first instalment) and
  * orders.order.paid is published once, with the courses the product grants. Orders are placed by
  * checkout (catalog known from its events); payments' events are published as its relay would.
  */
-describe('payments.payment.approved → order paid', () => {
+describe.each(KINDS)('$type → order paid', (kind) => {
   let env: TestEnv;
   let app: ServiceApp;
   let catalog: CatalogBus;
@@ -84,23 +135,14 @@ describe('payments.payment.approved → order paid', () => {
   }
 
   const approved = (o: OrderView, period: number | null, amount = o.net) =>
-    buildEvent(
-      PaymentApproved,
-      {
-        slipId: newId(),
-        attemptId: newId(),
-        orderId: o.id,
-        orderNo: o.orderNo,
-        reference: o.reference,
-        userId: o.userId,
-        period,
-        amount,
-        method: 'slip',
-        approvedBy: 'staff-1',
-        approvedAt: '2026-04-16T02:30:00.000Z',
-      },
-      { source: 'payments' },
-    );
+    kind.event({
+      orderId: o.id,
+      orderNo: o.orderNo,
+      reference: o.reference,
+      userId: o.userId,
+      period,
+      amount,
+    });
 
   const paidEvents = async (orderId: string) =>
     (await publishedEvents<EventData<typeof OrderPaid>>(env.namespace, 'orders', OrderPaid.type)).filter(
@@ -113,7 +155,7 @@ describe('payments.payment.approved → order paid', () => {
     const o = await placeOrder(4);
     const ev = approved(o, null);
     await payments.deliver(ev, 'orders');
-    expect(await order(o.id)).toMatchObject({ status: 'paid', approve_by: 'staff-1' });
+    expect(await order(o.id)).toMatchObject({ status: 'paid', approve_by: kind.approveBy });
     expect(new Date((await order(o.id)).approve_date as string).toISOString()).toBe(
       '2026-04-16T02:30:00.000Z',
     );
