@@ -8,6 +8,10 @@
  * and the referrer in /admin/affiliate. Then (issue 6) the buyer attaches the transfer slip, staff
  * approve it in /admin/ordersConfirm (the badge drops), the buyer sees the order paid, and the saga
  * ends with the buyer Premium, enrolled in the product's two courses and sent one confirmation e-mail.
+ * The two courses are learning's: one made through the API, one by staff in /admin/courses; the
+ * product grants both. At the end the buyer logs in afresh, enters /member with the first course
+ * selected (its title in the top bar's switcher), switches to the second (through /member/reload)
+ * and finds it still selected after a reload; on a phone too.
  *
  *   npx tsx web/e2e/checkout.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
@@ -73,15 +77,23 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     title: `คอร์สเทรดทองคำ E2E ${stamp.toString(36)}`,
     today: bangkokDay(0),
   };
-  const courses = [`gold-basics-${stamp.toString(36)}`, `gold-live-${stamp.toString(36)}`];
+  const courseTitles = [`เทรดทองคำขั้นพื้นฐาน ${stamp.toString(36)}`, `ไลฟ์เทรดทองคำ ${stamp.toString(36)}`];
+  const liveCode = `LIVE${stamp.toString(36).toUpperCase()}`.slice(0, 20);
+  /** learning's course ids, in the order the product grants them: [basics (API), live (/admin/courses)] */
+  const courses: string[] = [];
 
   try {
     log(`checkout journey against ${baseUrl} as ${email} (referrer ${invite})`);
     const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
 
     const { productId, priceId } = await step(
-      'staff (API): a product at ฿12,900 granting two courses, its NL price for today, a bank account',
+      'staff (API): a course in learning, a product at ฿12,900, its NL price for today, a bank account',
       async () => {
+        const basics = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/learning/admin/courses', {
+          title: courseTitles[0],
+          detail: 'พื้นฐานการเทรดทองคำ 4 สัปดาห์',
+        });
+        courses.push(basics.id);
         const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
           url: shop.url,
           title: shop.title,
@@ -103,9 +115,6 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
             to: bangkokDay(30),
           },
         );
-        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${product.id}/courses`, {
-          courseIds: courses,
-        });
         await staffCall(baseUrl, staff, 'POST', '/catalog/admin/bank-accounts', {
           bankName: 'ธนาคารไทยพาณิชย์',
           account: '987-6-54321-0',
@@ -117,13 +126,37 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     );
 
     const staffPage = await open();
+    await step(
+      'staff (back office): /admin/courses → the second course; the product grants both courses',
+      async () => {
+        failing = staffPage;
+        await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+        await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
+        await staffPage.getByTestId('staff-password').fill(opts.staffPassword);
+        await staffPage.getByTestId('staff-submit').click();
+        await staffPage.waitForURL((url) => url.pathname === '/admin/');
+        await staffPage.goto(`${baseUrl}/admin/courses`, { waitUntil: 'domcontentloaded' });
+        await staffPage.getByTestId('courses-new').click();
+        const dialog = staffPage.getByTestId('course-dialog');
+        await dialog.getByTestId('course-title').fill(courseTitles[1]!);
+        await dialog.getByTestId('course-code').fill(liveCode);
+        await dialog.getByTestId('course-live-streaming').check();
+        await dialog.getByTestId('course-dialog-save').click();
+        await dialog.waitFor({ state: 'detached' });
+        const row = staffPage.getByTestId(`course-row-${liveCode}`);
+        await row.waitFor();
+        const liveId = ((await row.getByTestId('course-id-value').textContent()) ?? '').trim();
+        assert(/^[0-9a-f-]{36}$/.test(liveId), `the new course's id reads "${liveId}"`);
+        courses.push(liveId);
+        await shot(staffPage, 'c00-admin-courses');
+        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${productId}/courses`, {
+          courseIds: courses,
+        });
+      },
+    );
+
     await step('staff (back office): /admin/coupon → a ฿1,000 coupon for this product, 5 uses', async () => {
       failing = staffPage;
-      await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
-      await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
-      await staffPage.getByTestId('staff-password').fill(opts.staffPassword);
-      await staffPage.getByTestId('staff-submit').click();
-      await staffPage.waitForURL((url) => url.pathname === '/admin/');
       await staffPage.goto(`${baseUrl}/admin/coupon`, { waitUntil: 'domcontentloaded' });
       await staffPage.getByTestId('coupon-new').click();
       const dialog = staffPage.getByTestId('coupon');
@@ -413,6 +446,84 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
           return (await status.getAttribute('data-status')) === 'Premium' ? true : undefined;
         });
         await shot(page, 'c15-premium');
+      },
+    );
+
+    await step(
+      'buyer (issue 6, a fresh browser): logs in, enters /member with the first course selected',
+      async () => {
+        const member = await open();
+        failing = member;
+        await member.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+        await member.getByTestId('cookie-agree').click();
+        await member.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+        await member.getByTestId('login-email').fill(email);
+        await member.getByTestId('login-password').fill(password);
+        await member.getByTestId('login-submit').click();
+        await member.getByTestId('login-submit').waitFor({ state: 'detached' });
+        // Premium: the header's login button is now the Member button
+        await member.getByTestId('member-link').click();
+        await member.waitForURL((url) => url.pathname === '/member');
+        const title = member.getByTestId('course-switcher-title');
+        await member.waitForFunction(
+          (want) => document.querySelector('[data-testid="course-switcher-title"]')?.textContent === want,
+          courseTitles[0],
+        );
+        const onDashboard = (await member.getByTestId('member-course-title').textContent())?.trim();
+        assert(onDashboard === courseTitles[0], `the dashboard shows the course "${onDashboard}"`);
+        await shot(member, 'c16-member-first-course');
+
+        const trail: string[] = [];
+        member.on('framenavigated', (frame) => {
+          if (frame === member.mainFrame()) trail.push(new URL(frame.url()).pathname);
+        });
+        await member.getByTestId('course-switcher').click();
+        const second = member.getByTestId(`course-option-${courses[1]}`);
+        assert(
+          (await member.getByTestId(`course-option-${courses[0]}`).getAttribute('aria-checked')) === 'true',
+          'the first course is not the checked one in the menu',
+        );
+        await shot(member, 'c17-member-switcher-open');
+        const saved = member.waitForResponse(
+          (r) =>
+            new URL(r.url()).pathname === '/api/learning/enrolments/select' &&
+            r.request().method() === 'POST',
+        );
+        await second.click();
+        const reply = await saved;
+        assert(reply.status() === 200, `the course switch answered ${reply.status()}: ${await reply.text()}`);
+        await member.waitForFunction(
+          (want) =>
+            window.location.pathname === '/member' &&
+            document.querySelector('[data-testid="member-course-title"]')?.textContent === want,
+          courseTitles[1],
+        );
+        assert(
+          trail.includes('/member/reload'),
+          `the switch went ${trail.join(' → ')}, not through /member/reload`,
+        );
+        assert(
+          (await title.textContent()) === courseTitles[1],
+          'the switcher does not show the second course',
+        );
+
+        // saved by learning, not only on screen: a reload (a new read) keeps it
+        await member.reload({ waitUntil: 'domcontentloaded' });
+        await member.waitForFunction(
+          (want) => document.querySelector('[data-testid="course-switcher-title"]')?.textContent === want,
+          courseTitles[1],
+        );
+        await shot(member, 'c18-member-second-course');
+
+        await member.setViewportSize(PHONE);
+        await title.waitFor();
+        const overflow = await member.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        assert(overflow <= 0, `/member is ${overflow}px wider than the phone`);
+        assert(await title.isVisible(), 'the course switcher is hidden on a phone');
+        await shot(member, 'c19-member-phone');
+        await member.context().close();
       },
     );
 
