@@ -1,4 +1,5 @@
 import type { ProductCourses } from '@rian/proto-contracts/catalog-commerce';
+import type { AdminCoursesPage } from '@rian/proto-contracts/learning';
 import { staffApi } from '@/lib/staff-api';
 import { useStaffMutation, useStaffQuery } from './query';
 
@@ -24,3 +25,10 @@ export const useRemoveProductCourse = () =>
   useStaffMutation(({ productId, courseId }: { productId: string; courseId: string }) =>
     staffApi<ProductCourses>(`${base(productId)}/${encodeURIComponent(courseId)}`, { method: 'DELETE' }),
   );
+
+/** Learning's courses to pick from (newest first, the first 100): their ids are what a product grants. */
+export function useLearningCourseChoices() {
+  return useStaffQuery(['learning-courses'], (signal) =>
+    staffApi<AdminCoursesPage>('/learning/admin/courses', { query: { page: 1, pageSize: 100 }, signal }),
+  );
+}

@@ -9,7 +9,12 @@ import { isApiError } from '@/lib/api-client';
 import type { Message } from '@/lib/message';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useAddProductCourse, useProductCourses, useRemoveProductCourse } from '../api/product-courses';
+import {
+  useAddProductCourse,
+  useLearningCourseChoices,
+  useProductCourses,
+  useRemoveProductCourse,
+} from '../api/product-courses';
 import { courseId } from '../lib/fields';
 import { ConfirmDelete } from './confirm-delete';
 
@@ -19,6 +24,10 @@ export function ProductCourses({ productId }: { productId: string }) {
   const text = useMessageText();
   const language = useLanguageStore((s) => s.language);
   const courses = useProductCourses(productId);
+  // learning's courses: the field suggests them, and each granted id shows its title
+  const choices = useLearningCourseChoices();
+  const titles = new Map((choices.data?.items ?? []).map((c) => [c.id, c.title]));
+  const listId = `learning-courses-${productId}`;
   const add = useAddProductCourse();
   const remove = useRemoveProductCourse();
   const [draft, setDraft] = useState('');
@@ -51,8 +60,17 @@ export function ProductCourses({ productId }: { productId: string }) {
             setError(null);
           }}
           error={text(error)}
+          list={listId}
+          autoComplete="off"
           data-testid="course-id"
         />
+        <datalist id={listId}>
+          {(choices.data?.items ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.code ? `${c.title} (${c.code})` : c.title}
+            </option>
+          ))}
+        </datalist>
         <Button type="submit" loading={add.isPending} data-testid="course-add">
           {t('catalogAdmin.courses.add')}
         </Button>
@@ -64,7 +82,10 @@ export function ProductCourses({ productId }: { productId: string }) {
         <ul className="catalog-chips" data-testid="courses">
           {courses.data.courseIds.map((id) => (
             <li key={id} className="catalog-chip" data-testid="courses-row">
-              <span>{id}</span>
+              <span>
+                {titles.get(id) ?? id}
+                {titles.has(id) && <span className="table__sub">{id}</span>}
+              </span>
               <Button
                 variant="ghost"
                 size="sm"

@@ -2,6 +2,9 @@ import type { CourseCreateBody, CourseSort, CourseStaff, CourseStatus } from '@r
 import type { ListParams } from '@/hooks/use-list-params';
 import { crud, staffQueries } from '@/lib/staff-crud';
 
+/** proto-contracts learning COURSE_STATUSES (kept here: a value import would bring TypeBox into the chunk) */
+export const COURSE_STATUSES: readonly CourseStatus[] = ['open', 'closed'];
+
 export const COURSE_SORTS: readonly CourseSort[] = [
   '-createdAt',
   'createdAt',

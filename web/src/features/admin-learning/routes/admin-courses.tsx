@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COURSE_STATUSES, type CourseStaff, type CourseStatus } from '@rian/proto-contracts/learning';
+import type { CourseStaff, CourseStatus } from '@rian/proto-contracts/learning';
 import { Button } from '@/components/ui/button';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -9,7 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDateTime, formatDay } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
-import { COURSE_SORTS, useCourses, useDeleteCourse } from '../api/courses';
+import { COURSE_SORTS, COURSE_STATUSES, useCourses, useDeleteCourse } from '../api/courses';
 import { CourseDialog } from '../components/course-dialog';
 import '../learning-admin.css';
 import '../i18n';
