@@ -153,3 +153,21 @@ export const ProductDeleted = defineEvent(
   1,
   Type.Object({ productId: Uuid(), url: Type.String(), deletedAt: Type.String({ format: 'date-time' }) }),
 );
+
+/**
+ * Where staff chat about a product goes (spec 02 §7: the product's own channel), for notifications
+ * only (D25). Emitted when a product is created with, or changes, its `lineToken` / `telegramToken`,
+ * and when it is deleted (both null). The values are the product's LINE target (group/room/user id)
+ * and Telegram chat id, pushed to by notifications' own bot; they are kept out of
+ * `catalog.product.changed`, which every service reads. Newest `changedAt` (then event id) wins.
+ */
+export const ProductChatChannelsChanged = defineEvent(
+  'catalog.product.chat-channels-changed',
+  1,
+  Type.Object({
+    productId: Uuid(),
+    lineTo: Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()]),
+    telegramChatId: Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()]),
+    changedAt: Type.String({ format: 'date-time' }),
+  }),
+);

@@ -2,7 +2,7 @@ import type { EventContract } from './envelope.js';
 import { EmailCodeRequested, UserRegistered } from './auth.js';
 import { PasswordChanged } from './auth-password.js';
 import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
-import { ProductChanged, ProductDeleted } from './catalog.js';
+import { ProductChanged, ProductChatChannelsChanged, ProductDeleted } from './catalog.js';
 import { CATALOG_CONTENT_EVENTS } from './catalog-content.js';
 import { CATALOG_COMMERCE_EVENTS } from './catalog-commerce.js';
 import { DeliveryFailed } from './notifications.js';
@@ -22,6 +22,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     UserMembershipChanged,
     ProductChanged,
     ProductDeleted,
+    ProductChatChannelsChanged,
     ...CATALOG_CONTENT_EVENTS,
     ...CATALOG_COMMERCE_EVENTS,
     DeliveryFailed,

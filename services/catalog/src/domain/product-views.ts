@@ -1,4 +1,9 @@
-import type { ProductChanged, ProductPublic, ProductStaff } from '@rian/proto-contracts/catalog';
+import type {
+  ProductChanged,
+  ProductChatChannelsChanged,
+  ProductPublic,
+  ProductStaff,
+} from '@rian/proto-contracts/catalog';
 import type { EventData } from '@rian/proto-contracts/envelope';
 import type { ProductFields } from './product-rules.js';
 
@@ -96,6 +101,20 @@ export function productChangedData(record: ProductRecord): EventData<typeof Prod
     coursesId: p.coursesId,
     hasLineToken: p.lineToken !== null,
     hasTelegramToken: p.telegramToken !== null,
+    changedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The product's own chat channel for notifications (D25): the LINE target and Telegram chat id
+ * staff gave as `lineToken` / `telegramToken`. Only for `catalog.product.chat-channels-changed`.
+ */
+export function chatChannelsData(record: ProductRecord): EventData<typeof ProductChatChannelsChanged> {
+  const p = storedFields(record);
+  return {
+    productId: record.id,
+    lineTo: p.lineToken,
+    telegramChatId: p.telegramToken,
     changedAt: record.updatedAt.toISOString(),
   };
 }

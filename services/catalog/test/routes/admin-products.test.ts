@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { validateEvent } from '@rian/proto-contracts/envelope';
-import { ProductChanged, ProductDeleted, type ProductStaff } from '@rian/proto-contracts/catalog';
+import {
+  ProductChanged,
+  ProductChatChannelsChanged,
+  ProductDeleted,
+  type ProductStaff,
+} from '@rian/proto-contracts/catalog';
 import { bearer, CatalogStream, productBody, startCatalog } from '../helpers.js';
 
 const PROBLEM = 'application/problem+json';
@@ -397,6 +402,52 @@ describe('staff product administration (/admin/products)', () => {
     expect(updated.json()).toMatchObject({ hasLineToken: true, hasTelegramToken: true });
     const event = await stream.waitFor((e) => e.data.productId === p.id && e.data.price === 1);
     expect(JSON.stringify(event)).not.toContain(secrets.lineToken);
+  });
+
+  it('tells notifications the chat channels in their own event: on create with tokens, on a change, cleared on delete', async () => {
+    const channelEvents = async (productId: string) =>
+      (await stream.read()).filter(
+        (e) => e.type === ProductChatChannelsChanged.type && e.data.productId === productId,
+      );
+    const created = await create(productBody({ lineToken: 'Cgroup-a', telegramToken: null }));
+    const p = created.json<ProductStaff>();
+    const first = await stream.waitFor(
+      (e) => e.type === ProductChatChannelsChanged.type && e.data.productId === p.id,
+    );
+    validateEvent(ProductChatChannelsChanged, first);
+    expect(first.data).toMatchObject({ lineTo: 'Cgroup-a', telegramChatId: null });
+
+    // a change of something else: no channel event
+    await app.inject({
+      method: 'PUT',
+      url: `/admin/products/${p.id}`,
+      headers: staff,
+      payload: { price: 2 },
+    });
+    await stream.waitFor(
+      (e) => e.type === ProductChanged.type && e.data.productId === p.id && e.data.price === 2,
+    );
+    expect(await channelEvents(p.id)).toHaveLength(1);
+
+    await app.inject({
+      method: 'PUT',
+      url: `/admin/products/${p.id}`,
+      headers: staff,
+      payload: { lineToken: '', telegramToken: '-100200' },
+    });
+    const second = await eventually(async () => (await channelEvents(p.id))[1]);
+    expect(second.data).toMatchObject({ lineTo: null, telegramChatId: '-100200' });
+
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/admin/products/${p.id}`, headers: staff })).statusCode,
+    ).toBe(204);
+    const third = await eventually(async () => (await channelEvents(p.id))[2]);
+    expect(third.data).toMatchObject({ lineTo: null, telegramChatId: null });
+
+    // a product created without tokens announces no channel
+    const plain = (await create(productBody())).json<ProductStaff>();
+    await stream.waitFor((e) => e.type === ProductChanged.type && e.data.productId === plain.id);
+    expect(await channelEvents(plain.id)).toHaveLength(0);
   });
 
   describe('who may call: anonymous 401, member 403, staff and admin allowed', () => {

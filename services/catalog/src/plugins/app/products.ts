@@ -8,6 +8,7 @@ import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
   ProductChanged,
+  ProductChatChannelsChanged,
   ProductDeleted,
   type ProductCreateBody,
   type ProductPublic,
@@ -23,6 +24,7 @@ import {
   type ProductFields,
 } from '../../domain/product-rules.js';
 import {
+  chatChannelsData,
   productChangedData,
   publicView,
   staffView,
@@ -104,10 +106,14 @@ export class ProductCatalog {
     const product = await this.write(async (em) => {
       const p = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!p) throw new ProblemError('catalog.product_not_found');
-      const fields = updatedProductFields(storedFields(p), body);
+      const before = storedFields(p);
+      const fields = updatedProductFields(before, body);
       assertValid(fields);
       em.assign(p, { ...fields, updatedAt: new Date() });
       this.kit.outbox.add(em, ProductChanged, productChangedData(p));
+      if (before.lineToken !== fields.lineToken || before.telegramToken !== fields.telegramToken) {
+        this.kit.outbox.add(em, ProductChatChannelsChanged, chatChannelsData(p));
+      }
       return p;
     });
     return staffView(product);
@@ -118,11 +124,17 @@ export class ProductCatalog {
       const p = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!p) throw new ProblemError('catalog.product_not_found');
       em.remove(p);
-      this.kit.outbox.add(em, ProductDeleted, {
-        productId: p.id,
-        url: p.url,
-        deletedAt: new Date().toISOString(),
-      });
+      const deletedAt = new Date().toISOString();
+      this.kit.outbox.add(em, ProductDeleted, { productId: p.id, url: p.url, deletedAt });
+      if (p.lineToken !== null || p.telegramToken !== null) {
+        // notifications forgets the product's channel
+        this.kit.outbox.add(em, ProductChatChannelsChanged, {
+          productId: p.id,
+          lineTo: null,
+          telegramChatId: null,
+          changedAt: deletedAt,
+        });
+      }
     });
   }
 
@@ -151,6 +163,9 @@ export class ProductCatalog {
     const now = new Date();
     const p = em.create(Product, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
     this.kit.outbox.add(em, ProductChanged, productChangedData(p));
+    if (fields.lineToken !== null || fields.telegramToken !== null) {
+      this.kit.outbox.add(em, ProductChatChannelsChanged, chatChannelsData(p));
+    }
     return p;
   }
 
