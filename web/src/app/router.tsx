@@ -89,6 +89,16 @@ const adminOrdersConfirm = async () => ({
 const adminCourses = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-courses')).AdminCoursesRoute,
 });
+// the payment pages (issue 6), by encrypted ref: spec 02 §2 keeps their paths
+const creditCard = async () => ({
+  Component: (await import('@/features/pay/routes/credit-card')).CreditCardRoute,
+});
+const unionPay = async () => ({
+  Component: (await import('@/features/pay/routes/union-pay')).UnionPayRoute,
+});
+const qrPayment = async () => ({
+  Component: (await import('@/features/pay/routes/qr-payment')).QrPaymentRoute,
+});
 const adminLogin = async () => ({
   Component: (await import('@/features/admin/routes/admin-login')).AdminLoginRoute,
 });
@@ -120,6 +130,9 @@ export const routes: RouteObject[] = [
           { path: 'terms-and-conditions', lazy: terms },
           { path: 'terms-and-condition', lazy: terms },
           { path: 'orders', lazy: myOrders },
+          { path: 'creditCard/:ref', lazy: creditCard },
+          { path: 'creditCardSmatrPay/:ref', lazy: unionPay },
+          { path: 'qrPlayment/:ref', lazy: qrPayment },
         ],
       },
       { path: 'logout', lazy: logout },

@@ -20,6 +20,7 @@ export const LAZY_NAMESPACES = [
   'places',
   'checkout',
   'adminLearning',
+  'pay',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

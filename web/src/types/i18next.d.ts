@@ -11,6 +11,7 @@ import type orderView from '@/locales/th/order-view.json';
 import type places from '@/locales/th/places.json';
 import type checkout from '@/locales/th/checkout.json';
 import type adminLearning from '@/locales/th/admin-learning.json';
+import type pay from '@/locales/th/pay.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -30,6 +31,7 @@ declare module 'i18next' {
       'places',
       'checkout',
       'adminLearning',
+      'pay',
     ];
     resources: {
       common: typeof common;
@@ -45,6 +47,7 @@ declare module 'i18next' {
       places: typeof places;
       checkout: typeof checkout;
       adminLearning: typeof adminLearning;
+      pay: typeof pay;
     };
   }
 }

@@ -417,6 +417,27 @@ describe('order dialog: payment (spec 02 §4)', () => {
     expect(reason?.textContent).toBe('คอร์สนี้ไม่รับชำระด้วยเหรียญ');
   });
 
+  it("a type staff switched off (payments' list) is greyed with its reason", async () => {
+    const type = (id: number, disable: 'Y' | 'N') => ({
+      id,
+      icon: 'card',
+      title: { th: 't', en: 't' },
+      detail: { th: 'd', en: 'd' },
+      disable,
+    });
+    mockCheckout({
+      'GET /api/payments/payment-types': json(200, [type(1, 'Y'), type(4, 'N'), type(6, 'N'), type(8, 'N')]),
+    });
+    const user = openAsMember();
+    await toPayment(user);
+    const card = radio('checkout-pay-1');
+    await waitFor(() => expect(card.disabled).toBe(true));
+    expect(document.getElementById(card.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'ช่องทางนี้ปิดใช้งานชั่วคราว',
+    );
+    expect(radio('checkout-pay-4').disabled).toBe(false);
+  });
+
   it('choosing coin disables the receipt asked for in step 2', async () => {
     const fetchMock = mockCheckout({ 'GET /api/auth/addresses': json(200, [SAVED_COMPANY]) });
     const user = openAsMember();

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OrderAmounts } from '@/components/orders/order-amounts';
 import { InstallmentSchedule } from '@/components/orders/installment-schedule';
+import { PayLinks } from '@/components/orders/pay-links';
 import { formatTHB } from '@/lib/format';
 
 /**
@@ -65,7 +66,12 @@ export function OrderPlaced({
           <Alert tone="info">{t('checkout.placed.slipNext')}</Alert>
         </>
       )}
-      {order.paymentType === 1 && <Alert tone="info">{t('checkout.placed.cardNext')}</Alert>}
+      {order.paymentType === 1 && (
+        <>
+          <Alert tone="info">{t('checkout.placed.cardNext')}</Alert>
+          <PayLinks orderId={order.id} paymentType={order.paymentType} />
+        </>
+      )}
       {order.paymentType === 6 && <Alert tone="info">{t('checkout.placed.coinNext')}</Alert>}
 
       <div className="checkout-actions">

@@ -8,6 +8,7 @@ import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import type { Price, Product } from '@/types/api';
 import { useInstallmentPlans } from '../api/get-installment-plans';
+import { usePaymentTypes } from '../api/get-payment-types';
 import { COIN, INSTALLMENTS, PAYMENT_TYPES, type OrderAction, type OrderDraft } from '../lib/order-draft';
 import { FeeNote } from './fee-note';
 import { ReceiptAddressDialog } from './receipt-address-dialog';
@@ -44,7 +45,10 @@ export function PaymentStep({
   const plans = useInstallmentPlans(product.id);
   const openPlans = plans.data?.items ?? [];
 
+  const types = usePaymentTypes();
   const reasonFor = (type: PaymentType): string | null => {
+    // payments' list: a type staff switched off (checkout refuses it too)
+    if (types.data?.find((pt) => pt.id === type)?.disable === 'Y') return t('checkout.pay.typeDisabled');
     if (type === COIN && product.coinPay !== 'Y') return t('checkout.pay.coinUnavailable');
     if (type === INSTALLMENTS) {
       if (plans.isPending) return t('checkout.pay.plansLoading');

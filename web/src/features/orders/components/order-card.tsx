@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InstallmentSchedule } from '@/components/orders/installment-schedule';
 import { OrderAmounts } from '@/components/orders/order-amounts';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
+import { PayLinks } from '@/components/orders/pay-links';
 import { ReceiptInfo } from '@/components/orders/receipt-info';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
@@ -86,6 +87,10 @@ export function OrderCard({ order }: { order: OrderView }) {
             {slipWaiting ? t('slip.status.wait') : t('slip.attach')}
           </Button>
         )}
+        {/* a card order still waiting: its payment pages (the ref comes with the buyer's payments view) */}
+        {order.status === 'wait' && order.paymentType === 1 && (
+          <PayLinks orderId={order.id} paymentType={order.paymentType} />
+        )}
       </div>
       <div id={detailsId} className="my-order__details" hidden={!open}>
         {open && (
@@ -121,6 +126,8 @@ export function OrderCard({ order }: { order: OrderView }) {
               <section className="order-section">
                 <h3 className="order-section__title">{t('slip.sectionTitle')}</h3>
                 <OrderSlips payments={payments} />
+                {/* or pay the amount due by PromptPay QR */}
+                {canAttach && <PayLinks orderId={order.id} paymentType={order.paymentType} />}
               </section>
             )}
             <OrderActions order={order} />

@@ -230,6 +230,45 @@ describe('/orders for a member', () => {
     });
   });
 
+  it('a card order still waiting links to its card and UnionPay pages with the ref from payments', async () => {
+    signIn();
+    let calls = 0;
+    mockApi({
+      [`GET ${MINE}`]: mine([CARD]),
+      // payments may not know the order yet right after checkout: asked again until the ref is there
+      [`GET /api/payments/payments/${CARD.id}`]: () =>
+        ++calls < 2
+          ? problem(404, 'payments.order_not_found', 'nope')
+          : json(200, {
+              orderId: CARD.id,
+              orderNo: CARD.orderNo,
+              reference: CARD.reference,
+              paymentType: 1,
+              net: CARD.net,
+              attempts: [
+                {
+                  id: 'a1',
+                  period: null,
+                  dueDate: null,
+                  amount: CARD.net,
+                  status: 'create',
+                  paidAt: null,
+                  slips: [],
+                  ref: 'REF-abc_123',
+                },
+              ],
+            }),
+    });
+    renderApp('/orders');
+    const links = await screen.findByTestId('pay-links', {}, { timeout: 5_000 });
+    expect(within(links).getByRole('link', { name: 'ชำระด้วยบัตรเครดิต / เดบิต' }).getAttribute('href')).toBe(
+      '/creditCard/REF-abc_123',
+    );
+    expect(within(links).getByRole('link', { name: 'ชำระด้วย UnionPay' }).getAttribute('href')).toBe(
+      '/creditCardSmatrPay/REF-abc_123',
+    );
+  });
+
   it('is one click away in the user menu', async () => {
     mockApi({ [`GET ${MINE}`]: mine([]) });
     signIn();
