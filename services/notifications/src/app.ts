@@ -6,15 +6,23 @@ import { Delivery } from './entities/delivery.js';
 import { UserContact } from './entities/user-contact.js';
 import { migrations } from './migrations/index.js';
 import { deliveryRoutes } from './routes/deliveries/index.js';
+import { chatImageRoutes } from './routes/chat-images/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-catalog-product-chat-channels-changed.js';
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
 import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
 import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
 import { createChatTransport } from './plugins/app/chat-transport.js';
+
+/** Where LINE fetches a chat picture; none without a public base. */
+function chatImageUrl(base: string): ((id: string) => string | undefined) | undefined {
+  const trimmed = base.replace(/\/+$/, '');
+  return trimmed ? (id) => `${trimmed}/chat-images/${id}.png` : undefined;
+}
 
 /** Builds the notifications app (never listens): the delivery log, its staff API, the event handlers and the sender. */
 export async function buildApp(
@@ -31,6 +39,7 @@ export async function buildApp(
     migrations,
     routes: async (app) => {
       await app.register(deliveryRoutes, { deliveries: new DeliveryLog(app.kit.orm) });
+      await app.register(chatImageRoutes);
     },
     consumers: () => [
       onAuthEmailCodeRequested,
@@ -38,6 +47,7 @@ export async function buildApp(
       onOrdersOrderPaid(config),
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),
+      onCatalogProductChatChannelsChanged,
     ],
     background: (kit) => [
       new DeliverySender({
@@ -56,6 +66,7 @@ export async function buildApp(
             ? { token: config.TELEGRAM_BOT_TOKEN, apiUrl: config.TELEGRAM_API_URL }
             : undefined,
         }),
+        chatImageUrl: chatImageUrl(config.CHAT_IMAGE_PUBLIC_URL),
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
       }),

@@ -19,6 +19,12 @@ export const ConfigSchema = serviceConfigSchema('notifications', {
   TELEGRAM_BOT_TOKEN: Type.String({ default: '' }),
   TELEGRAM_CHAT_ID: Type.String({ default: '' }),
   TELEGRAM_API_URL: Type.String({ default: 'https://api.telegram.org' }),
+  /**
+   * Public HTTPS base under which this service's `/chat-images/<id>.png` is reachable (through the
+   * gateway: `https://<site>/api/notifications`). LINE fetches the order picture from there; empty:
+   * LINE gets the text only (Telegram uploads the picture and needs no address).
+   */
+  CHAT_IMAGE_PUBLIC_URL: Type.String({ default: '' }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

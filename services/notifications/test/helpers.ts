@@ -76,13 +76,17 @@ export interface ChatRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** the JSON body, or a multipart body's text fields */
   body: Record<string, unknown>;
+  /** a multipart upload's `photo` (Telegram sendPhoto) */
+  photo?: { bytes: Buffer; type: string; name: string };
 }
 
 /**
  * A local stand-in for api.line.me and api.telegram.org: records the push requests as the real
  * APIs receive them (LINE: POST /v2/bot/message/push, Bearer token; Telegram: POST
- * /bot<token>/sendMessage) and answers 200 like they do.
+ * /bot<token>/sendMessage, or /bot<token>/sendPhoto as multipart with the photo) and answers 200
+ * like they do.
  */
 export class FakeChatServer {
   readonly requests: ChatRequest[] = [];
@@ -94,15 +98,33 @@ export class FakeChatServer {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        this.requests.push({
-          method: req.method ?? '',
-          path: req.url ?? '',
-          authorization: req.headers.authorization,
-          body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
-        });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(req.url?.startsWith('/bot') ? '{"ok":true,"result":{}}' : '{}');
+        void (async () => {
+          const raw = Buffer.concat(chunks);
+          const type = req.headers['content-type'] ?? '';
+          const entry: ChatRequest = {
+            method: req.method ?? '',
+            path: req.url ?? '',
+            authorization: req.headers.authorization,
+            body: {},
+          };
+          if (type.startsWith('multipart/form-data')) {
+            // parsed as the real API would: fields and one file
+            const form = await new Request('http://fake.test/', {
+              method: 'POST',
+              headers: { 'content-type': type },
+              body: raw,
+            }).formData();
+            for (const [k, v] of form) {
+              if (typeof v === 'string') entry.body[k] = v;
+              else entry.photo = { bytes: Buffer.from(await v.arrayBuffer()), type: v.type, name: v.name };
+            }
+          } else if (raw.length) {
+            entry.body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+          }
+          this.requests.push(entry);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(req.url?.startsWith('/bot') ? '{"ok":true,"result":{}}' : '{}');
+        })();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -24,6 +24,8 @@ export const Delivery = defineEntity({
     attempts: p.integer().default(0),
     error: p.text().nullable(),
     eventId: p.uuid().nullable(),
+    /** a chat message's picture (chat_images.id), sent with the text as caption */
+    imageId: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     nextAttemptAt: p.datetime().onCreate(() => new Date()),

@@ -7,12 +7,24 @@ import {
   staffChatText,
 } from '../../domain/order-templates.js';
 import { enqueueDelivery } from '../../plugins/app/delivery-log.js';
-import { enqueueStaffChat, staffChatTargets } from '../../plugins/app/staff-chat.js';
+import {
+  enqueueStaffChat,
+  NO_PRODUCT_CHAT_TARGET,
+  productChatTargets,
+  staffChatTargets,
+} from '../../plugins/app/staff-chat.js';
+import { renderOrderImage, storeChatImage } from '../../plugins/app/order-image.js';
+import { productChannels } from '../../plugins/app/product-channels.js';
+
+/** Payment types whose paid orders are announced with the order picture: 4 transfer, 8 instalments. */
+export const IMAGE_PAYMENT_TYPES: readonly number[] = [4, 8];
+export const ORDER_IMAGE_TEMPLATE = 'staff-chat.order-image';
 import { contactEmail, rememberContact } from '../../plugins/app/user-contacts.js';
 
 /**
  * An order was paid: the buyer gets the order-confirmed e-mail with the group-joining steps (spec 02
- * §9), and staff a chat message. Thai: notifications does not know users' languages yet. Once per
+ * §9), and staff a chat message — for payment types 4 and 8 with the order picture, also to the
+ * product's own channel. Thai: notifications does not know users' languages yet. Once per
  * event: unique (event id, template) in the delivery log, besides the kit's inbox.
  */
 export const onOrdersOrderPaid = (config: Config) =>
@@ -42,9 +54,37 @@ export const onOrdersOrderPaid = (config: Config) =>
         'no e-mail address known for the buyer; no e-mail',
       );
     }
+    const text = staffChatText('order-paid', reference, net);
+    if (!IMAGE_PAYMENT_TYPES.includes(event.data.paymentType)) {
+      await enqueueStaffChat(em, staffChatTargets(config), {
+        eventId: event.id,
+        template: 'staff-chat.order-paid',
+        text,
+      });
+      return;
+    }
+    // spec 02 §7: transfer and instalment orders get the order picture, to the default channel
+    // and to the product's own channel
+    const png = await renderOrderImage({
+      heading: `ชำระเงินแล้ว · ${event.data.paymentType === 8 ? 'ผ่อนชำระ' : 'โอนเงิน'}`,
+      reference,
+      orderNo: event.data.orderNo,
+      net,
+      productTitle: productTitle ?? null,
+    });
+    const imageId = await storeChatImage(em, png);
     await enqueueStaffChat(em, staffChatTargets(config), {
       eventId: event.id,
-      template: 'staff-chat.order-paid',
-      text: staffChatText('order-paid', reference, net),
+      template: ORDER_IMAGE_TEMPLATE,
+      text,
+      imageId,
+    });
+    const own = productChatTargets(config, await productChannels(em, event.data.productId));
+    await enqueueStaffChat(em, own, {
+      eventId: event.id,
+      template: `${ORDER_IMAGE_TEMPLATE}.product`,
+      text,
+      imageId,
+      noTarget: NO_PRODUCT_CHAT_TARGET,
     });
   });

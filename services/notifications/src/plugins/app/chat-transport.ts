@@ -8,6 +8,11 @@ export interface OutgoingChat {
   /** LINE: the group/user id pushed to; Telegram: the chat id */
   to: string;
   text: string;
+  /**
+   * A picture sent with the text: Telegram uploads the PNG (sendPhoto, the text as caption); LINE
+   * needs an HTTPS address it fetches itself — without `url` LINE gets the text only.
+   */
+  image?: { png: Buffer; url: string | undefined };
 }
 
 export interface ChatTransport {
@@ -36,15 +41,19 @@ export interface ChatTransportOptions {
 
 /**
  * Staff chat over the LINE Messaging API push message (`POST /v2/bot/message/push`, Bearer channel
- * token) and the Telegram Bot API (`POST /bot<token>/sendMessage`), each behind its own breaker.
+ * token; an image message by HTTPS URL before the text) and the Telegram Bot API (`POST
+ * /bot<token>/sendMessage`, or `sendPhoto` multipart with the text as caption), each behind its own
+ * breaker.
  */
 export function createChatTransport(opts: ChatTransportOptions): ChatTransport {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    // a FormData body (a photo upload) goes as multipart: fetch writes its Content-Type and boundary
+    const form = body instanceof FormData;
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: form ? headers : { 'content-type': 'application/json', ...headers },
+      body: form ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (res.ok) return;
@@ -69,18 +78,30 @@ export function createChatTransport(opts: ChatTransportOptions): ChatTransport {
     breakers.line = breakerFor('line', (msg) =>
       post(
         `${line.apiUrl.replace(/\/+$/, '')}/v2/bot/message/push`,
-        { to: msg.to, messages: [{ type: 'text', text: msg.text }] },
+        {
+          to: msg.to,
+          messages: [
+            ...(msg.image?.url
+              ? [{ type: 'image', originalContentUrl: msg.image.url, previewImageUrl: msg.image.url }]
+              : []),
+            { type: 'text', text: msg.text },
+          ],
+        },
         { authorization: `Bearer ${line.token}` },
       ),
     );
   }
   if (telegram) {
-    breakers.telegram = breakerFor('telegram', (msg) =>
-      post(`${telegram.apiUrl.replace(/\/+$/, '')}/bot${telegram.token}/sendMessage`, {
-        chat_id: msg.to,
-        text: msg.text,
-      }),
-    );
+    const api = `${telegram.apiUrl.replace(/\/+$/, '')}/bot${telegram.token}`;
+    breakers.telegram = breakerFor('telegram', (msg) => {
+      if (!msg.image) return post(`${api}/sendMessage`, { chat_id: msg.to, text: msg.text });
+      const form = new FormData();
+      form.append('chat_id', msg.to);
+      // a caption holds at most 1024 characters
+      form.append('caption', msg.text.slice(0, 1024));
+      form.append('photo', new Blob([new Uint8Array(msg.image.png)], { type: 'image/png' }), 'order.png');
+      return post(`${api}/sendPhoto`, form);
+    });
   }
   return {
     send: async (msg) => {

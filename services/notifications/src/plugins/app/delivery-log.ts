@@ -21,6 +21,8 @@ export interface NewDelivery {
   eventId?: string;
   /** recorded as `skipped` with this reason instead of pending (e.g. a chat channel with no token) */
   skipped?: string;
+  /** a chat message's picture (chat_images.id) */
+  imageId?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function enqueueDelivery(em: EntityManager, d: NewDelivery): Promis
       error: d.skipped ?? null,
       attempts: 0,
       eventId: d.eventId ?? null,
+      imageId: d.imageId ?? null,
       createdAt: now,
       nextAttemptAt: now,
     })

@@ -1,5 +1,5 @@
 import { LockMode, type InferEntity } from '@mikro-orm/core';
-import type { MikroORM } from '@rian/kit/db';
+import type { EntityManager, MikroORM } from '@rian/kit/db';
 import type { Outbox } from '@rian/kit/outbox';
 import type { Logger } from '@rian/kit/logger';
 import { BreakerOpenError } from '@rian/kit/breaker';
@@ -8,6 +8,7 @@ import { Delivery } from '../../entities/delivery.js';
 import { afterFailedAttempt } from '../../domain/retry.js';
 import { isRecipientRejected, type MailTransport } from './mail-transport.js';
 import { ChatRejectedError, type ChatTransport } from './chat-transport.js';
+import { loadChatImage } from './order-image.js';
 
 export interface DeliverySenderOptions {
   orm: MikroORM;
@@ -17,6 +18,11 @@ export interface DeliverySenderOptions {
   transport: MailTransport | undefined;
   /** LINE / Telegram deliveries; none: they are only kept in the log (status `logged`) */
   chat?: ChatTransport | undefined;
+  /**
+   * The public HTTPS address of a chat image (LINE fetches it); undefined when none is configured
+   * (LINE then gets the text only, Telegram still the uploaded picture).
+   */
+  chatImageUrl?: (imageId: string) => string | undefined;
   maxAttempts: number;
   retryBaseMs: number;
   /** how often due deliveries are looked for */
@@ -110,7 +116,7 @@ export class DeliverySender {
       );
       if (!d) return 'none';
       const log = this.log.child({ deliveryId: d.id, template: d.template, eventId: d.eventId });
-      const send = this.senderFor(d);
+      const send = this.senderFor(d, tem);
       if (!send) {
         d.status = 'logged';
         log.info(
@@ -163,7 +169,7 @@ export class DeliverySender {
   }
 
   /** How this delivery goes out, or undefined when its channel has no transport configured. */
-  private senderFor(d: InferEntity<typeof Delivery>): (() => Promise<void>) | undefined {
+  private senderFor(d: InferEntity<typeof Delivery>, em: EntityManager): (() => Promise<void>) | undefined {
     if (d.channel === 'email') {
       const transport = this.opts.transport;
       if (!transport) return undefined;
@@ -180,6 +186,12 @@ export class DeliverySender {
     const chat = this.opts.chat;
     if (!chat) return undefined;
     const channel = d.channel;
-    return () => chat.send({ channel, to: d.to, text: d.text });
+    const imageId = d.imageId;
+    return async () => {
+      const png = imageId ? await loadChatImage(em, imageId) : undefined;
+      // a picture gone (kept CHAT_IMAGE_KEEP_DAYS) still leaves the text to send
+      const image = png && imageId ? { png, url: this.opts.chatImageUrl?.(imageId) } : undefined;
+      await chat.send({ channel, to: d.to, text: d.text, ...(image ? { image } : {}) });
+    };
   }
 }
