@@ -224,3 +224,45 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
     throw err;
   }
 }
+
+/**
+ * The payment provider simulator (services/payments/test/fakes/provider.ts: 2C2P's hosted card form,
+ * KBank's charge and QR order API) on `port`, its notifications and browser returns going to the
+ * gateway at `gatewayUrl`. Returns the settings payments and the gateway need to use it.
+ */
+export async function startPaymentSimulator({ port, gatewayUrl }) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'services/payments/test/fakes/provider.ts',
+      '--port',
+      String(port),
+      '--kbank-notify-url',
+      `${gatewayUrl}/api/payments/callbacks/kbank`,
+      '--kbank-return-url',
+      `${gatewayUrl}/api/payments/callbacks/kbank/return`,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('the payment provider simulator did not start')), 20_000);
+    child.stdout.once('data', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the payment provider simulator exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    child,
+    env: {
+      PAYMENTS_CARD_FORM_URL: `${url}/RedirectV3/payment`,
+      PAYMENTS_KBANK_API_URL: url,
+      PAYMENTS_CALLBACK_BASE_URL: `${gatewayUrl}/api/payments`,
+      CSP_FORM_ACTION_ORIGINS: url,
+    },
+  };
+}

@@ -1,7 +1,21 @@
 // `npm start`: from a fresh clone to a running Rian on http://127.0.0.1:3000.
 // Installs, checks the servers, builds the SPA, starts every service (each creates its database and
 // runs its migrations; auth seeds the staff account, catalog the demo products) and the gateway.
-import { bold, buildWeb, checkServers, ensureInstalled, green, log, red, startStack } from './stack.mjs';
+import {
+  bold,
+  buildWeb,
+  checkServers,
+  DEFAULT_PORTS,
+  ensureInstalled,
+  green,
+  log,
+  red,
+  startPaymentSimulator,
+  startStack,
+} from './stack.mjs';
+
+/** payments' development defaults point at the simulator here */
+const SIMULATOR_PORT = 3109;
 
 const DEV_ADMIN = { username: 'admin', password: 'rian-admin-dev' };
 
@@ -19,10 +33,18 @@ async function main() {
   if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
 
   let stopping = false;
+  // the outside payment providers: a local simulator, unless real ones are configured
+  const simulator = process.env.PAYMENTS_CARD_FORM_URL
+    ? undefined
+    : await startPaymentSimulator({
+        port: SIMULATOR_PORT,
+        gatewayUrl: `http://127.0.0.1:${DEFAULT_PORTS.gateway}`,
+      });
   const stack = await startStack({
     env: {
       CATALOG_SEED_DEMO: process.env.CATALOG_SEED_DEMO ?? 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...(simulator?.env ?? {}),
     },
     onExit: (name, code) => {
       if (stopping) return;
@@ -36,6 +58,7 @@ async function main() {
     stopping = true;
     log('stopping…');
     await stack.stop();
+    simulator?.child.kill('SIGTERM');
     process.exit(code);
   }
   process.on('SIGINT', () => void shutdown(0));
@@ -55,6 +78,9 @@ async function main() {
       process.env.SMTP_URL
         ? `  E-mail:       sent over ${new URL(process.env.SMTP_URL).host}`
         : '  E-mail:       no SMTP_URL, so messages are kept in the delivery log (back office)',
+      simulator
+        ? `  Payments:     card / UnionPay / QR go to the provider simulator at ${simulator.url}`
+        : '  Payments:     card / UnionPay / QR go to the providers configured',
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

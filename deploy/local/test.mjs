@@ -16,6 +16,7 @@ import {
   log,
   red,
   startStack,
+  startPaymentSimulator,
 } from './stack.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -75,6 +76,7 @@ async function e2e() {
   log(`browser journey: starting the stack in namespace ${namespace}`);
   let stack;
   let fakeFacebook;
+  let simulator;
   let ok = false;
   try {
     // the outside party: a local fake of Facebook's dialog and Graph API (services/auth/test/fakes)
@@ -107,6 +109,11 @@ async function e2e() {
       });
       fakeFacebook.once('exit', (code) => reject(new Error(`the fake Facebook exited (${code})`)));
     });
+    // the payment providers: the simulator (services/payments/test/fakes/provider.ts)
+    simulator = await startPaymentSimulator({
+      port: await freePort(),
+      gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    });
     stack = await startStack({
       ports,
       databaseFor,
@@ -126,6 +133,7 @@ async function e2e() {
         FACEBOOK_APP_SECRET: facebook.appSecret,
         FACEBOOK_GRAPH_URL: facebook.url,
         FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
+        ...simulator.env,
       },
     });
     // each journey is its own program against the same stack; each prints "1 passed, 0 failed"
@@ -159,6 +167,7 @@ async function e2e() {
   } finally {
     await stack?.stop();
     fakeFacebook?.kill('SIGTERM');
+    simulator?.child.kill('SIGTERM');
     rmSync(join(resultsDir, `media-${namespace}`), { recursive: true, force: true });
     rmSync(join(resultsDir, `slips-${namespace}`), { recursive: true, force: true });
     spawnSync(

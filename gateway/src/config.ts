@@ -64,6 +64,11 @@ export const ConfigSchema = Type.Object({
    */
   TRUST_PROXY: Type.String({ default: '' }),
   CONTENT_SECURITY_POLICY: Type.String({ default: DEFAULT_CSP }),
+  /**
+   * origins the SPA may post forms to besides itself (space-separated): the card provider's hosted
+   * payment page (payments' PAYMENTS_CARD_FORM_URL), added to the policy's form-action
+   */
+  CSP_FORM_ACTION_ORIGINS: Type.String({ default: '', pattern: '^[^;,\'"]*$' }),
   /** live updates (GET /api/live/admin): core NATS subjects under RIAN_NAMESPACE */
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /** where the gateway checks access tokens for its own routes (the live stream) */
@@ -78,7 +83,15 @@ export type Config = Static<typeof ConfigSchema>;
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(ConfigSchema, env);
   enabledServices(config);
-  return config;
+  const extra = config.CSP_FORM_ACTION_ORIGINS.trim();
+  if (!extra) return config;
+  return {
+    ...config,
+    CONTENT_SECURITY_POLICY: config.CONTENT_SECURITY_POLICY.replace(
+      /form-action ([^;]*)/,
+      (_m, sources: string) => `form-action ${sources.trim()} ${extra}`,
+    ),
+  };
 }
 
 /** The services behind /api, each with its upstream base URL. */
