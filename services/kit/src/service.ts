@@ -77,6 +77,8 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   /** where access tokens are checked against; default: the JWKS at config.AUTH_JWKS_URL */
   tokenKeys?: KeySource;
   logger?: Logger;
+  /** how often the outbox relay looks for rows without a wake-up (default 500 ms; tests lengthen it) */
+  outboxPollMs?: number;
   /** extra background work, started on ready and stopped on close */
   background?: (kit: Kit) => { start(): void; stop(): Promise<void> }[];
 }
@@ -115,19 +117,28 @@ export async function buildService<C extends BaseServiceConfig>(
   const redis = createRedis(cfg.REDIS_URL, cfg.RIAN_NAMESPACE);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
-  const outbox = new Outbox({ orm, nats: () => nc, names, source: def.name, logger });
+  const outbox = new Outbox({
+    orm,
+    nats: () => nc,
+    names,
+    source: def.name,
+    logger,
+    ...(def.outboxPollMs ? { pollMs: def.outboxPollMs } : {}),
+  });
   // Wake the relay only after commits that wrote outbox rows (its own commits would make it spin).
-  let outboxWritten = false;
+  // The mark is kept per transaction (its entity manager): a relay pass that commits between the
+  // business flush and the business commit must not use it up, or the event waits for the next poll.
+  const wroteOutbox = new WeakSet<object>();
   orm.em.getEventManager().registerSubscriber({
-    afterFlush: ({ uow }) => {
+    afterFlush: ({ em, uow }) => {
       if (uow.getChangeSets().some((cs) => cs.meta.className === OutboxEvent.meta.className)) {
-        outboxWritten = true;
+        wroteOutbox.add(em);
+        // a flush outside a transaction has committed already
         outbox.kick();
       }
     },
-    afterTransactionCommit: () => {
-      if (!outboxWritten) return;
-      outboxWritten = false;
+    afterTransactionCommit: ({ em }) => {
+      if (!wroteOutbox.delete(em)) return;
       outbox.kick();
     },
   });
