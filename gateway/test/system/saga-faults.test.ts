@@ -5,9 +5,10 @@
  * an SMTP server and a local stand-in for the LINE Messaging API. The gateway routes the calls.
  *
  * A buyer places an order (bank transfer), uploads a slip, staff approve it; the end state is the
- * order paid, the buyer enrolled in the product's two courses and Premium, one order-confirmed e-mail and one staff chat message. Then the same again with each of
- * orders, payments, learning, notifications and NATS killed (SIGKILL) and restarted mid-way: the
- * end state is the same, with no duplicate enrolment, e-mail, chat message or event.
+ * order paid, the buyer enrolled in the product's two courses and Premium, one order-confirmed
+ * e-mail and one staff chat message. Then the same again with each of orders, payments, learning,
+ * notifications and NATS killed (SIGKILL) and restarted mid-way: the end state is the same, with
+ * no duplicate enrolment, e-mail, chat message or event.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
