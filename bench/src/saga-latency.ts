@@ -7,7 +7,7 @@
  * Baseline, measured in the same run on the same NATS: one JetStream publish → durable pull consumer
  * hop (the floor of one event). The saga crosses two such hops plus three database transactions.
  *
- *   npm run saga-latency -w @rian/bench   (ORDERS=200 CONCURRENCY=1)
+ *   npm run saga-latency -w @rian/bench   (ORDERS=200 CONCURRENCY=1 POLL_MS=5)
  *
  * catalog, orders, payments and learning run in this process (buildApp, as the services' tests do)
  * against the real PostgreSQL, NATS and Redis, in a namespace of their own; tokens are signed by a
@@ -33,7 +33,7 @@ import { readConfig as learningConfig } from '@rian/learning/config';
 
 const ORDERS = Number(process.env.ORDERS ?? 200);
 const CONCURRENCY = Math.max(1, Number(process.env.CONCURRENCY ?? 1));
-const POLL_MS = 5;
+const POLL_MS = Math.max(1, Number(process.env.POLL_MS ?? 5));
 
 const env = await createTestEnv();
 const issuer = await TestTokenIssuer.create();
