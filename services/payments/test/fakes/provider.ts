@@ -19,7 +19,9 @@ import { DEV_CARD_SECRET, DEV_KBANK_API_KEY } from '../../src/config.js';
  *   POST /RedirectV3/payment            the hidden form (hash_value checked) → the hosted card page
  *   POST /RedirectV3/payment/:txn       what its Pay / Cancel buttons submit: the signed result is
  *                                       posted to result_url_2 (backend), then the browser is sent
- *                                       to result_url_1 with an auto-submitting form (frontend)
+ *                                       to result_url_1 with an auto-submitting form (frontend);
+ *                                       "Pay, notify later" (action pay-late) sends the browser first
+ *                                       and the notification `lateNotifyMs` after
  * KBank K-Payment Gateway (x-api-key):
  *   POST /card/v2/charge                {amount, currency, description, source_type unionpay,
  *                                       reference_order} → {id, redirect_url, ...}
@@ -99,6 +101,8 @@ export class FakeProvider {
   api: 'ok' | 'error' | 'hang' = 'ok';
   /** KBank API calls received */
   calls = 0;
+  /** the hosted card page's "Pay, notify later": the browser returns first, the notification this much later */
+  lateNotifyMs = 3_000;
   readonly cardTxns = new Map<string, CardTxn>();
   readonly charges = new Map<string, KbankCharge>();
   /** every notification sent: where, what, and the status answered */
@@ -241,7 +245,14 @@ export class FakeProvider {
     const txn = /^\/RedirectV3\/payment\/([0-9a-f]{24})$/.exec(path)?.[1];
     if (txn && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
-      const done = await this.completeCard(txn, form.get('action') === 'pay' ? 'pay' : 'cancel');
+      const action = form.get('action');
+      const t = this.cardTxns.get(txn);
+      if (action === 'pay-late' && t) {
+        // 2C2P's backend notification is asynchronous: the browser may be back before it
+        setTimeout(() => void this.completeCard(txn, 'pay').catch(() => undefined), this.lateNotifyMs);
+        return this.sendBrowser(res, t.request.result_url_1 ?? '', this.cardResult(txn, '000'));
+      }
+      const done = await this.completeCard(txn, action === 'pay' ? 'pay' : 'cancel');
       return this.sendBrowser(res, done.returnUrl, done.result);
     }
     if ((path === '/card/v2/charge' || path === '/qr/v2/order') && req.method === 'POST') {
@@ -304,6 +315,7 @@ export class FakeProvider {
 <form method="post" action="/RedirectV3/payment/${txn}" data-txn="${txn}">
   <button type="submit" name="action" value="pay">Pay</button>
   <button type="submit" name="action" value="cancel">Cancel</button>
+  <button type="submit" name="action" value="pay-late">Pay, notify ${this.lateNotifyMs / 1000} s later</button>
 </form>`,
     );
   }
