@@ -26,7 +26,7 @@ const resultsDir = join(ROOT, 'var', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
 /** the browser journeys, in order; each a program printing "1 passed, 0 failed" */
-const JOURNEYS = ['web/e2e/journey.e2e.ts', 'web/e2e/checkout.e2e.ts'];
+const JOURNEYS = ['web/e2e/journey.e2e.ts', 'web/e2e/checkout.e2e.ts', 'web/e2e/card.e2e.ts'];
 let passed = 0;
 let failed = 0;
 

@@ -34,6 +34,19 @@ export function assert(condition: unknown, message: string): asserts condition {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Asks `check` every 500 ms until it answers true; throws naming `what` after `timeoutMs`. */
+export async function untilTrue(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<boolean>,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    assert(Date.now() < deadline, `${what} did not happen within ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+}
+
 export async function staffToken(baseUrl: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/staff/login`, {
     method: 'POST',
