@@ -76,7 +76,7 @@ export class EventConsumer<C extends EventContract = EventContract> {
   private messages: ConsumerMessages | undefined;
   private stopped = false;
   private loop: Promise<void> | undefined;
-  private readonly durable: string;
+  readonly durable: string;
   private readonly maxDeliver: number;
   private readonly backoff: number[];
   private readonly log: Logger;

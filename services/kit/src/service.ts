@@ -250,11 +250,35 @@ export async function buildService<C extends BaseServiceConfig>(
     for (const c of consumers) c.start();
     for (const b of background) b.start();
   });
+  // Closing never waits for ever on one part: after its time, say which part is still busy and go on
+  // (the process is ending, or a test wants its hook back; the database drops what is left open).
+  const within = async (what: string, work: Promise<unknown>, ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        logger.warn({ part: what, waitedMs: ms }, 'still stopping; closing without waiting for it');
+        resolve();
+      }, ms);
+    });
+    await Promise.race([work.catch(() => undefined), late]);
+    clearTimeout(timer);
+  };
   app.addHook('onClose', async () => {
     closing = true;
-    await Promise.all([...consumers.map((c) => c.stop()), ...background.map((b) => b.stop()), outbox.stop()]);
-    if (nc) await nc.drain().catch(() => nc?.close());
-    await orm.close(true);
+    await Promise.all([
+      ...consumers.map((c) => within(`consumer ${c.durable}`, c.stop(), 10_000)),
+      ...background.map((b) => within('background work', b.stop(), 10_000)),
+      within('outbox relay', outbox.stop(), 10_000),
+    ]);
+    const conn = nc;
+    if (conn)
+      await within(
+        'NATS drain',
+        conn.drain().catch(() => conn.close()),
+        5_000,
+      );
+    if (conn && !conn.isClosed()) await conn.close().catch(() => undefined);
+    await within('database pool', orm.close(true), 10_000);
     // QUIT would wait for a connection that may never come back
     if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
     else redis.disconnect();
