@@ -54,6 +54,29 @@ describe('/creditCard/:ref', () => {
     expect(asked).toContain(`POST ${PAY}/card?lang=th`);
   });
 
+  it('a Content-Security-Policy that blocks the provider: says so and stops spinning', async () => {
+    // the browser refuses the post and reports it as a securitypolicyviolation event
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {
+      document.dispatchEvent(
+        Object.assign(new Event('securitypolicyviolation'), { effectiveDirective: 'form-action' }),
+      );
+    });
+    mockApi({
+      [`GET ${PAY}`]: json(200, view()),
+      [`POST ${PAY}/card`]: json(200, {
+        action: 'https://provider.test/RedirectV3/payment',
+        method: 'POST',
+        fields: { version: '8.5' },
+      }),
+    });
+    renderApp(`/creditCard/${REF}`);
+    await userEvent.click(await screen.findByTestId('pay-card'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'เบราว์เซอร์ไม่อนุญาตให้เปิดหน้าชำระเงินของผู้ให้บริการ',
+    );
+    await waitFor(() => expect(screen.getByTestId('pay-card').getAttribute('aria-busy')).not.toBe('true'));
+  });
+
   it('back from the provider: waits for the result, then asks to press the return button to /orders', async () => {
     let n = 0;
     mockApi({ [`GET ${PAY}`]: () => json(200, view({ status: ++n < 2 ? 'create' : 'finish' })) });
