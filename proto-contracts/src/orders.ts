@@ -162,6 +162,8 @@ export const OrderCreated = defineEvent(
       }),
     ),
     createdAt: Type.String({ format: 'date-time' }),
+    /** the buyer's e-mail as on the order (staff see who sent a slip); absent from older events */
+    userEmail: Type.Optional(Type.String()),
   }),
 );
 

@@ -106,6 +106,8 @@ export const AdminSlipRow = Type.Object({
   orderNo: Type.Integer(),
   reference: Type.String(),
   userId: Type.String(),
+  /** the buyer's e-mail from orders.order.created (null for orders placed before it was sent) */
+  userEmail: Type.Union([Type.String(), Type.Null()]),
   paymentType: PaymentTypeSchema,
   /** the order's net; `amount` is what this slip pays (one instalment for type 8) */
   net: Satang(),

@@ -14,6 +14,7 @@ import adminSlipRoutes from './routes/admin-slips/index.js';
 import { onOrdersOrderCreated } from './messaging/handlers/on-orders-order-created.js';
 import { onOrdersOrderCancelled } from './messaging/handlers/on-orders-order-cancelled.js';
 import { gatewayMigrations } from './migrations/0002-gateways.js';
+import { buyerEmailMigrations } from './migrations/0003-buyer-email.js';
 import gateways from './plugins/app/gateways.js';
 import paymentTypes from './plugins/app/payment-types.js';
 import payRoutes from './routes/pay/index.js';
@@ -36,7 +37,7 @@ export async function buildApp(
       'Payments: attempts per order or instalment, transfer slips, staff review, payment types, card / UnionPay / QR gateways',
     config,
     entities: [PaymentAttempt, Slip],
-    migrations: [...migrations, ...gatewayMigrations],
+    migrations: [...migrations, ...gatewayMigrations, ...buyerEmailMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {

@@ -11,6 +11,7 @@ export const PaymentAttempt = defineEntity({
     orderNo: p.bigint('number'),
     reference: p.string().length(14),
     userId: p.string().length(64),
+    userEmail: p.string().length(254).nullable(),
     productId: p.uuid(),
     paymentType: p.smallint(),
     orderNet: p.bigint('number'),

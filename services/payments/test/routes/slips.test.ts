@@ -311,7 +311,8 @@ describe('slips: upload, signed images, staff review', () => {
     }
 
     it('lists waiting slips with order, buyer, amounts and a signed URL; counts them', async () => {
-      const s = await waitingSlip({ net: 77_700 });
+      const s = await waitingSlip({ net: 77_700, userEmail: 'somchai@example.com' });
+      const before = await waitingSlip({ net: 1_000 }); // an order event from before the e-mail was sent
       const list = await app.inject({
         method: 'GET',
         url: '/admin/slips?status=wait&pageSize=100',
@@ -323,11 +324,15 @@ describe('slips: upload, signed images, staff review', () => {
         orderId: s.orderId,
         reference: s.event.data.reference,
         userId: s.userId,
+        userEmail: 'somchai@example.com',
         net: 77_700,
         amount: 77_700,
         status: 'wait',
         paymentType: 4,
       });
+      expect(
+        list.json<{ items: AdminSlipRow[] }>().items.find((r) => r.id === before.slipId)?.userEmail,
+      ).toBeNull();
       expect(row!.url).toContain(`/payments/slips/${s.slipId}?exp=`);
       const count = await app.inject({
         method: 'GET',

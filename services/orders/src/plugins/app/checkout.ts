@@ -279,6 +279,7 @@ export class Checkout {
       receiptType,
       schedule,
       createdAt: a.now.toISOString(),
+      ...(principal.email ? { userEmail: principal.email } : {}),
     });
     await em.flush();
     return { created: true, order: (await this.views(em, [order]))[0]! };

@@ -153,6 +153,8 @@ describe('checkout and orders', () => {
       expect(events[0]!.data).toMatchObject({
         orderId: order.id,
         userId: sub,
+        // staff see who sent a slip (payments keeps it for /admin/ordersConfirm)
+        userEmail: `${sub}@example.com`,
         paymentType: 4,
         net: 145_794,
         withholding: 4_206,

@@ -15,10 +15,10 @@ export const onOrdersOrderCreated = on(OrderCreated, async (event, { em }) => {
     : [{ period: 1, dueDate: null, amount: o.net }];
   for (const r of rows) {
     await em.execute(
-      `insert into payment_attempts (attempt_id, order_id, order_no, reference, user_id, product_id,
-                                     payment_type, order_net, installment, period, due_date, amount,
-                                     status, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'create', now(), now())
+      `insert into payment_attempts (attempt_id, order_id, order_no, reference, user_id, user_email,
+                                     product_id, payment_type, order_net, installment, period, due_date,
+                                     amount, status, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'create', now(), now())
        on conflict (order_id, period) do nothing`,
       [
         uuidv7(),
@@ -26,6 +26,7 @@ export const onOrdersOrderCreated = on(OrderCreated, async (event, { em }) => {
         o.orderNo,
         o.reference,
         o.userId,
+        o.userEmail ?? null,
         o.productId,
         o.paymentType,
         o.net,

@@ -13,7 +13,7 @@ import { num, type Payments, type Row } from './payments.js';
 
 const SELECT = `select s.slip_id, s.status as slip_status, s.payment_date, s.payment_time, s.amount as slip_amount,
          s.note, s.created_at as slip_created_at, s.reviewed_at, s.reviewed_by,
-         a.attempt_id, a.order_id, a.order_no, a.reference, a.user_id, a.payment_type, a.order_net,
+         a.attempt_id, a.order_id, a.order_no, a.reference, a.user_id, a.user_email, a.payment_type, a.order_net,
          a.installment, a.period, a.amount, a.status as attempt_status
     from slips s join payment_attempts a on a.attempt_id = s.attempt_id`;
 
@@ -32,6 +32,7 @@ export class SlipReview {
       orderNo: num(r.order_no),
       reference: String(r.reference),
       userId: String(r.user_id),
+      userEmail: (r.user_email as string | null) ?? null,
       paymentType: num(r.payment_type) as PaymentType,
       net: num(r.order_net),
       period: r.installment ? num(r.period) : null,

@@ -22,6 +22,7 @@ const SLIP: AdminSlipRow = {
   orderNo: 41,
   reference: 'SPSK0000000041',
   userId: 'u-somchai',
+  userEmail: 'somchai@example.com',
   paymentType: 8,
   net: 900_000,
   period: 2,
@@ -36,6 +37,8 @@ const OTHER: AdminSlipRow = {
   period: null,
   amount: 150_000,
   net: 150_000,
+  userId: 'u-older-order',
+  userEmail: null,
 };
 
 /** The slip queue as staff see it; approve/reject take a slip off it and lower the count. */
@@ -87,7 +90,19 @@ describe('/admin/ordersConfirm', () => {
         .getAllByRole('cell')
         .slice(1, 8)
         .map((c) => c.textContent),
-    ).toEqual(['SPSK0000000041', 'u-somchai', 'ผ่อนชำระ', '2', '฿9,000.00', '฿3,000.00', '2 มี.ค. 2026 14:30']);
+    ).toEqual([
+      'SPSK0000000041',
+      'somchai@example.com',
+      'ผ่อนชำระ',
+      '2',
+      '฿9,000.00',
+      '฿3,000.00',
+      '2 มี.ค. 2026 14:30',
+    ]);
+    // an order from before the e-mail travelled with it: the account id stands in
+    expect(within(screen.getByTestId('slip-row-SPSK0000000043')).getAllByRole('cell')[2]!.textContent).toBe(
+      'u-older-order',
+    );
     const first = calls(SLIPS)[0]!;
     expect(Object.fromEntries(first.url.searchParams)).toEqual({ status: 'wait', page: '1', pageSize: '20' });
     expect(first.init?.headers).toMatchObject({ Authorization: 'Bearer staff-jwt' });

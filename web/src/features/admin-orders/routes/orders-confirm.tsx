@@ -73,7 +73,12 @@ function SlipList({ status }: { status: SlipStatus }) {
       label: t('slipsAdmin.columns.reference'),
       render: (s) => <strong className="table__nowrap">{s.reference}</strong>,
     },
-    { key: 'buyer', label: t('slipsAdmin.columns.buyer'), render: (s) => s.userId },
+    {
+      key: 'buyer',
+      label: t('slipsAdmin.columns.buyer'),
+      // orders placed before the e-mail travelled with the order show the account id
+      render: (s) => s.userEmail ?? s.userId,
+    },
     {
       key: 'paymentType',
       label: t('slipsAdmin.columns.paymentType'),
