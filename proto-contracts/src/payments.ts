@@ -249,6 +249,8 @@ export const PaymentRejected = defineEvent(
     note: Type.String({ minLength: 1 }),
     rejectedBy: Type.String(),
     rejectedAt: Type.String({ format: 'date-time' }),
+    /** the buyer's e-mail from the order (for the rejection e-mail); absent for older orders */
+    userEmail: Type.Optional(Type.String()),
   }),
 );
 

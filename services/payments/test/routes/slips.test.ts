@@ -386,7 +386,7 @@ describe('slips: upload, signed images, staff review', () => {
     });
 
     it('reject needs a note; then the buyer may send another slip; approving a rejected slip → 409', async () => {
-      const s = await waitingSlip();
+      const s = await waitingSlip({ userEmail: 'buyer-rejected@example.com' });
       const noNote = await reject(s.slipId);
       expect(noNote.statusCode).toBe(400);
       expect(noNote.json().errors[0]).toMatchObject({ field: 'note', message: 'กรุณากรอกข้อมูล' });
@@ -402,6 +402,8 @@ describe('slips: upload, signed images, staff review', () => {
         ),
       );
       expect(rejected.data.note).toBe('ยอดเงินไม่ตรง');
+      // notifications e-mails the buyer at the order's address
+      expect(rejected.data.userEmail).toBe('buyer-rejected@example.com');
 
       const view = await app.inject({
         method: 'GET',

@@ -3,16 +3,18 @@ import { PaymentRejected } from '@rian/proto-contracts/payments';
 import type { Config } from '../../config.js';
 import { PAYMENT_REJECTED_TEMPLATE, paymentRejectedEmail } from '../../domain/order-templates.js';
 import { enqueueDelivery } from '../../plugins/app/delivery-log.js';
-import { contactEmail } from '../../plugins/app/user-contacts.js';
+import { contactEmail, rememberContact } from '../../plugins/app/user-contacts.js';
 
 /**
  * Staff rejected a transfer slip: the buyer gets an e-mail with the staff's note (once per event).
- * The address comes from the user directory kept from auth.user.registered.
+ * The address comes with the event (from the order), else from the user directory kept from
+ * auth.user.registered.
  */
 export const onPaymentsPaymentRejected = (config: Config) =>
   on(PaymentRejected, async (event, { em, logger }) => {
-    const { userId, reference, amount, note } = event.data;
-    const to = await contactEmail(em, userId);
+    const { userId, reference, amount, note, userEmail } = event.data;
+    if (userEmail) await rememberContact(em, userId, userEmail);
+    const to = userEmail ?? (await contactEmail(em, userId));
     if (!to) {
       logger.warn(
         { userId, orderId: event.data.orderId },

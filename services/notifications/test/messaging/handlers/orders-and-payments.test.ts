@@ -204,6 +204,29 @@ describe('orders and payments → buyer e-mails and staff chat', () => {
     expect(rejection()).toHaveLength(1);
   });
 
+  it('a rejection that carries the buyer address needs no directory entry', async () => {
+    const userId = uuidv7(); // never announced by auth.user.registered
+    await payments.deliver(
+      buildEvent(
+        PaymentRejected,
+        {
+          ...slipBase(userId, 'RIAN-0011'),
+          note: 'สลิปไม่ชัด',
+          rejectedBy: 'staff-1',
+          rejectedAt: '2026-04-15T06:00:00.000Z',
+          userEmail: 'direct@example.com',
+        },
+        { source: 'payments' },
+      ),
+      'notifications',
+    );
+    const [mail] = await eventually(
+      () => smtp.mailsTo('direct@example.com').length > 0 && smtp.mailsTo('direct@example.com'),
+    );
+    expect(mail!.mail.subject).toContain('RIAN-0011');
+    expect(mail!.mail.text).toContain('สลิปไม่ชัด');
+  });
+
   it('tells staff in chat once when a slip is submitted', async () => {
     const event = buildEvent(
       SlipSubmitted,

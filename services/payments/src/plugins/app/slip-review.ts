@@ -142,6 +142,7 @@ export class SlipReview {
         note,
         rejectedBy: staffId,
         rejectedAt: now.toISOString(),
+        ...(typeof r.user_email === 'string' && r.user_email ? { userEmail: r.user_email } : {}),
       });
       await em.flush();
     });
