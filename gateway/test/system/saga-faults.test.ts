@@ -32,7 +32,7 @@ import { request, type Body, type CallOptions } from './client.js';
 
 const SERVICES = ['auth', 'catalog', 'orders', 'payments', 'learning', 'notifications'] as const;
 type ServiceName = (typeof SERVICES)[number];
-type Victim = ServiceName | 'nats' | 'none';
+type Victim = ServiceName | 'nats' | 'none' | 'consumers-in-flight';
 
 const ADMIN = { username: 'saga-admin', password: 'saga-admin-password' };
 const LINE_TO = 'C-staff-group';
@@ -260,7 +260,10 @@ describe('the checkout saga survives a crash of any part', () => {
    * - orders, learning, notifications: killed before the approval and kept down across it, so the
    *   events meant for them wait in JetStream (and the approval is visible upstream without them);
    * - payments: killed the instant the approval is answered, its event perhaps still in the outbox;
-   * - NATS: killed after the slip upload, so the approval's event cannot be published until it is back.
+   * - NATS: killed after the slip upload, so the approval's event cannot be published until it is back;
+   * - consumers-in-flight: orders, learning and notifications all killed the instant the approval
+   *   answers, while the events travel — a handler may die before or after its commit, or between
+   *   its commit and its ack (then the inbox must skip the redelivery).
    */
   async function purchase(victim: Victim, n: number) {
     const email = `saga-${victim}-${n}@example.com`;
@@ -319,6 +322,12 @@ describe('the checkout saga survives a crash of any part', () => {
     expect(approved.body.status).toBe('approved');
 
     if (victim === 'payments') await procs.payments.kill();
+    const inFlight = ['orders', 'learning', 'notifications'] as const;
+    if (victim === 'consumers-in-flight') {
+      // a moment for the events to be on their way, then all at once
+      await new Promise((r) => setTimeout(r, 30));
+      await Promise.all(inFlight.map((s) => procs[s].kill()));
+    }
 
     // while the victim is away, the part of the saga behind it has not happened
     if (victim === 'orders') {
@@ -346,7 +355,10 @@ describe('the checkout saga survives a crash of any part', () => {
       expect(await orderStatus(orderId, staff)).toBe('wait');
       await nats.start();
     }
-    if (victim !== 'nats' && victim !== 'none') {
+    if (victim === 'consumers-in-flight') {
+      await new Promise((r) => setTimeout(r, 500));
+      await Promise.all(inFlight.map((s) => procs[s].start()));
+    } else if (victim !== 'nats' && victim !== 'none') {
       await new Promise((r) => setTimeout(r, 500));
       await procs[victim].start();
     }
@@ -420,7 +432,15 @@ describe('the checkout saga survives a crash of any part', () => {
     expect(granted).toHaveLength(2);
   }
 
-  const runs: Victim[] = ['none', 'orders', 'payments', 'learning', 'notifications', 'nats'];
+  const runs: Victim[] = [
+    'none',
+    'orders',
+    'payments',
+    'learning',
+    'notifications',
+    'nats',
+    'consumers-in-flight',
+  ];
   runs.forEach((victim, n) => {
     const title =
       victim === 'none'
