@@ -128,3 +128,21 @@ export const MailIcon = (p: IconProps) => (
     <path d="M3 7l9 6 9-6" />
   </svg>
 );
+export const CardIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </svg>
+);
+export const BankIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M3 10l9-6 9 6z" />
+    <path d="M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </svg>
+);
+export const CoinIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M14.5 9.5c-.5-1-1.5-1.5-2.5-1.5-1.4 0-2.5.8-2.5 2s1.1 1.6 2.5 2 2.5.8 2.5 2-1.1 2-2.5 2c-1 0-2-.5-2.5-1.5M12 6.5V8M12 16v1.5" />
+  </svg>
+);

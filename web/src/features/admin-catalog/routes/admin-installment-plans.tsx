@@ -10,12 +10,16 @@ import { useProductChoices } from '../api/products';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
 import { ListFrame } from '@/components/ui/list-frame';
+import { PaymentTypesPanel } from '../components/payment-types-panel';
 import { PlanDialog } from '../components/plan-dialog';
 import { PlanEmailsDialog } from '../components/plan-emails-dialog';
 import '../admin-catalog.css';
 import '../i18n';
 
-/** /admin/patternPayment — instalment plans, newest first, by product or text; their e-mail lists. */
+/**
+ * /admin/patternPayment — how people pay: the payment types' on/off switches (payments), then the
+ * instalment plans, newest first, by product or text, and their e-mail lists.
+ */
 export function AdminInstallmentPlansRoute() {
   const { t } = useTranslation();
   const list = useListParams({ sorts: PLAN_SORTS, defaultSort: '-createdAt' });
@@ -74,6 +78,7 @@ export function AdminInstallmentPlansRoute() {
 
   return (
     <>
+      <PaymentTypesPanel />
       <ListFrame
         title={t('catalogAdmin.plans.title')}
         newLabel={t('catalogAdmin.plans.new')}

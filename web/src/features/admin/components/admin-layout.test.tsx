@@ -98,7 +98,8 @@ describe('back office guards and layout', () => {
     ]) {
       expect(within(menu).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
-    // issue 5's coupon page is a link too
+    // issue 5's coupon page is a link too, and so is the courses page
+    expect(within(menu).getByRole('link', { name: 'Courses' }).getAttribute('href')).toBe('/admin/courses');
     expect(within(menu).getByRole('link', { name: 'Coupon' }).getAttribute('href')).toBe('/admin/coupon');
     expect(within(menu).queryByRole('link', { name: /Member Group/ })).toBeNull();
     expect(within(menu).getByText('Member Group').closest('[aria-disabled="true"]')?.textContent).toContain(

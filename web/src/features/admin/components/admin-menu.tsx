@@ -25,7 +25,7 @@ export const ADMIN_MENU: Group[] = [
     key: 'course',
     label: 'admin.menu.groups.course',
     items: [
-      { key: 'courses', label: 'admin.menu.items.courses', to: '/admin/courses' },
+      { key: 'courses', label: 'admin.menu.items.courses', to: '/admin/courses', ready: true },
       { key: 'userCourse', label: 'admin.menu.items.userCourse', to: '/admin/userCourse' },
       { key: 'userChecking', label: 'admin.menu.items.userChecking', to: '/admin/userChecking' },
       { key: 'userBook', label: 'admin.menu.items.userBook', to: '/admin/userCourseBooking' },

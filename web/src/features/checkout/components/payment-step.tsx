@@ -1,6 +1,7 @@
 import { useId, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@rian/proto-contracts/orders';
+import { usePaymentTypes } from '@/api/get-payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatTHB } from '@/lib/format';
@@ -8,7 +9,6 @@ import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import type { Price, Product } from '@/types/api';
 import { useInstallmentPlans } from '../api/get-installment-plans';
-import { usePaymentTypes } from '../api/get-payment-types';
 import { COIN, INSTALLMENTS, PAYMENT_TYPES, type OrderAction, type OrderDraft } from '../lib/order-draft';
 import { FeeNote } from './fee-note';
 import { ReceiptAddressDialog } from './receipt-address-dialog';
