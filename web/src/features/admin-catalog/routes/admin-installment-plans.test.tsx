@@ -14,6 +14,8 @@ describe('/admin/patternPayment', () => {
     const fetchMock = mockApi({
       [`GET ${PLANS}`]: page([]),
       'GET /api/catalog/admin/products': page([P1]),
+      // the payment-types panel above the plans
+      'GET /api/payments/payment-types': json(200, []),
       [`POST ${PLANS}`]: (_url, init) => json(201, makePlan(JSON.parse(String(init.body)))),
     });
     renderAdmin('/admin/patternPayment');
@@ -45,6 +47,8 @@ describe('/admin/patternPayment', () => {
     const fetchMock = mockApi({
       [`GET ${PLANS}`]: page([makePlan()]),
       'GET /api/catalog/admin/products': page([P1]),
+      // the payment-types panel above the plans
+      'GET /api/payments/payment-types': json(200, []),
       [`GET ${EMAILS}`]: (url) =>
         page(url.searchParams.get('includeRemoved') === 'true' ? [listed, removed] : [listed]),
       [`POST ${EMAILS}`]: (_url, init) => {
