@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, FakeParty, json, readBody, runFakePartyIfMain } from '@rian/kit/testing-fake-party';
 
 /**
  * A local stand-in for Facebook's manual login flow and the two Graph calls auth makes:
@@ -51,28 +50,13 @@ export const FAKE_FACEBOOK_USERS: FakeFacebookUser[] = [
 
 const TOKEN_TTL_SECONDS = 5_400;
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function graphError(res: ServerResponse, status: number, message: string, code = 190): void {
   json(res, status, {
     error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('base64url') },
   });
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export class FakeFacebook {
+export class FakeFacebook extends FakeParty {
   readonly appId: string;
   readonly appSecret: string;
   readonly users = new Map<string, FakeFacebookUser>();
@@ -81,53 +65,21 @@ export class FakeFacebook {
   /** Graph calls received (debug_token and me), for tests that show a call was or was not made */
   graphCalls = 0;
   private readonly tokens = new Map<string, IssuedToken>();
-  private server: Server | undefined;
-  private readonly hanging = new Set<ServerResponse>();
-  private port: number;
-  private readonly host: string;
 
   constructor(opts: FakeFacebookOptions = {}) {
+    super(opts);
     this.appId = opts.appId ?? FAKE_FACEBOOK_APP_ID;
     this.appSecret = opts.appSecret ?? FAKE_FACEBOOK_APP_SECRET;
     for (const u of opts.users ?? FAKE_FACEBOOK_USERS) this.users.set(u.id, { ...u });
-    this.port = opts.port ?? 0;
-    this.host = opts.host ?? '127.0.0.1';
   }
 
-  /** Base URL: the Graph URL and the root of the dialog (`${url}/dialog/oauth`). */
-  get url(): string {
-    return `http://${this.host}:${this.port}`;
+  protected override failed(res: ServerResponse, err: unknown): void {
+    json(res, 500, { error: { message: String(err), code: 1 } });
   }
 
+  /** `url` is the Graph URL and the root of the dialog. */
   get dialogUrl(): string {
     return `${this.url}/dialog/oauth`;
-  }
-
-  /** Starts listening (again on the same port after a stop). */
-  async start(): Promise<string> {
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) json(res, 500, { error: { message: String(err), code: 1 } });
-        else res.destroy();
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, this.host, () => resolve());
-    });
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-    return this.url;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    for (const res of this.hanging) res.destroy();
-    this.hanging.clear();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   addUser(user: { id?: string; name: string; email: string | null }): FakeFacebookUser {
@@ -172,7 +124,7 @@ export class FakeFacebook {
     return t && t.valid && t.expiresAt > Date.now() / 1000 ? t : undefined;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const path = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, '');
     const q = url.searchParams;
@@ -194,8 +146,7 @@ export class FakeFacebook {
     if ((path === '/debug_token' || path === '/me') && req.method === 'GET') {
       this.graphCalls += 1;
       if (this.graphMode === 'hang') {
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
+        this.hang(res);
         return;
       }
       if (this.graphMode === 'error') {
@@ -373,24 +324,12 @@ export class FakeFacebook {
   }
 }
 
-function argValue(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  const args = process.argv.slice(2);
-  const port = Number(argValue(args, '--port') ?? 0);
-  if (!Number.isInteger(port) || port < 0) throw new Error('--port must be a port number');
-  const fake = new FakeFacebook({
-    port,
-    appId: argValue(args, '--app-id') ?? FAKE_FACEBOOK_APP_ID,
-    appSecret: argValue(args, '--app-secret') ?? FAKE_FACEBOOK_APP_SECRET,
-  });
-  const url = await fake.start();
-  process.stdout.write(`${url}\n`);
-  const stop = () => void fake.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await runFakePartyIfMain(
+  import.meta.url,
+  (port, arg) =>
+    new FakeFacebook({
+      port,
+      appId: arg('--app-id') ?? FAKE_FACEBOOK_APP_ID,
+      appSecret: arg('--app-secret') ?? FAKE_FACEBOOK_APP_SECRET,
+    }),
+);

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  escapeHtml as esc,
+  FakeParty,
+  json,
+  readBody,
+  runFakePartyIfMain,
+} from '@rian/kit/testing-fake-party';
 import {
   CURRENCY_THB,
   REQUEST_HASH_ORDER,
@@ -67,13 +72,6 @@ interface KbankCharge {
   state: 'open' | 'paid' | 'cancelled';
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
 function html(res: ServerResponse, status: number, title: string, body: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -82,16 +80,10 @@ function html(res: ServerResponse, status: number, title: string, body: string):
 </head><body>${body}</body></html>`);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 const satangText = (amount12: string) => (Number(amount12) / 100).toFixed(2);
 const stamp = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 
-export class FakeProvider {
+export class FakeProvider extends FakeParty {
   readonly merchantId: string;
   readonly cardSecret: string;
   readonly apiKey: string;
@@ -107,14 +99,9 @@ export class FakeProvider {
   readonly charges = new Map<string, KbankCharge>();
   /** every notification sent: where, what, and the status answered */
   readonly notifications: { url: string; body: unknown; status: number }[] = [];
-  private server: Server | undefined;
-  private readonly hanging = new Set<ServerResponse>();
-  private port: number;
-  private readonly host: string;
 
   constructor(opts: FakeProviderOptions = {}) {
-    this.port = opts.port ?? 0;
-    this.host = opts.host ?? '127.0.0.1';
+    super(opts);
     this.merchantId = opts.merchantId ?? 'JT01';
     this.cardSecret = opts.cardSecret ?? DEV_CARD_SECRET;
     this.apiKey = opts.apiKey ?? DEV_KBANK_API_KEY;
@@ -122,38 +109,8 @@ export class FakeProvider {
     this.kbankReturnUrl = opts.kbankReturnUrl ?? 'http://127.0.0.1:3000/api/payments/callbacks/kbank/return';
   }
 
-  get url(): string {
-    return `http://${this.host}:${this.port}`;
-  }
-
   get cardFormUrl(): string {
     return `${this.url}/RedirectV3/payment`;
-  }
-
-  async start(): Promise<string> {
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) json(res, 500, { message: String(err) });
-        else res.destroy();
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, this.host, () => resolve());
-    });
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-    return this.url;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    for (const res of this.hanging) res.destroy();
-    this.hanging.clear();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   // ---------- acting as the buyer (tests) ----------
@@ -236,7 +193,7 @@ export class FakeProvider {
 
   // ---------- HTTP ----------
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const path = url.pathname;
     if (path === '/RedirectV3/payment' && req.method === 'POST') {
@@ -353,8 +310,7 @@ export class FakeProvider {
   ): Promise<void> {
     this.calls += 1;
     if (this.api === 'hang') {
-      this.hanging.add(res);
-      res.on('close', () => this.hanging.delete(res));
+      this.hang(res);
       return;
     }
     if (this.api === 'error')
@@ -470,26 +426,12 @@ export class FakeProvider {
   }
 }
 
-function argValue(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  const args = process.argv.slice(2);
-  const port = Number(argValue(args, '--port') ?? 0);
-  if (!Number.isInteger(port) || port < 0) throw new Error('--port must be a port number');
-  const notifyUrl = argValue(args, '--kbank-notify-url');
-  const returnUrl = argValue(args, '--kbank-return-url');
-  const fake = new FakeProvider({
+await runFakePartyIfMain(import.meta.url, (port, arg) => {
+  const notifyUrl = arg('--kbank-notify-url');
+  const returnUrl = arg('--kbank-return-url');
+  return new FakeProvider({
     port,
     ...(notifyUrl ? { kbankNotifyUrl: notifyUrl } : {}),
     ...(returnUrl ? { kbankReturnUrl: returnUrl } : {}),
   });
-  const url = await fake.start();
-  process.stdout.write(`${url}\n`);
-  const stop = () => void fake.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+});
