@@ -18,30 +18,7 @@ import { courseFields, type CourseFields } from '../../domain/course-fields.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function coursePublic(c: CourseEntity): CoursePublic {
-  return {
-    id: c.id,
-    title: c.title,
-    code: c.code ?? null,
-    detail: c.detail ?? null,
-    status: c.status,
-    date: c.date ?? null,
-    liveStreaming: c.liveStreaming,
-    liveStreamingId: c.liveStreamingId ?? null,
-    liveStreamingPath: c.liveStreamingPath ?? null,
-    liveTradePath: c.liveTradePath ?? null,
-  };
-}
-
-export function courseStaff(c: CourseEntity): CourseStaff {
-  return {
-    ...coursePublic(c),
-    createdBy: c.createdBy ?? null,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  };
-}
-
+/** The fields staff edit, as stored (what an update starts from). */
 const fieldsOf = (c: CourseEntity): CourseFields => ({
   title: c.title,
   code: c.code ?? null,
@@ -53,6 +30,19 @@ const fieldsOf = (c: CourseEntity): CourseFields => ({
   liveStreamingPath: c.liveStreamingPath ?? null,
   liveTradePath: c.liveTradePath ?? null,
 });
+
+export function coursePublic(c: CourseEntity): CoursePublic {
+  return { id: c.id, ...fieldsOf(c) };
+}
+
+export function courseStaff(c: CourseEntity): CourseStaff {
+  return {
+    ...coursePublic(c),
+    createdBy: c.createdBy ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
 
 /** `a%b_c` searched literally inside a text. */
 const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
