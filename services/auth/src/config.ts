@@ -10,6 +10,12 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   /** Secure flag on the refresh cookie (on behind HTTPS) */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   REFRESH_TTL_DAYS: Type.Integer({ default: 30, minimum: 1 }),
+  /**
+   * a refresh cookie presented again this soon after it was rotated is a lost answer (a reload or a
+   * closed tab while the rotation was on its way), not a theft: it gets a session instead of ending
+   * the sign-in (D31)
+   */
+  AUTH_REFRESH_REUSE_GRACE_SECONDS: Type.Integer({ default: 30, minimum: 0, maximum: 300 }),
   /** e-mail codes: lifetime and wrong tries allowed */
   EMAIL_CODE_TTL_SECONDS: Type.Integer({ default: 600 }),
   EMAIL_CODE_MAX_ATTEMPTS: Type.Integer({ default: 5 }),

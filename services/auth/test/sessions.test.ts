@@ -116,6 +116,12 @@ describe('sign-in and sessions', () => {
     const second = cookieOf(r1)!;
     expect(second).not.toBe(first);
 
+    // later than the grace for a lost answer (D31): a replay
+    await app.kit.orm.em
+      .fork()
+      .execute(
+        `update refresh_tokens set replaced_at = now() - interval '1 hour' where replaced_at is not null`,
+      );
     const reuse = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('auth.refresh_invalid');
@@ -125,6 +131,20 @@ describe('sign-in and sessions', () => {
       cookies: { 'auth.refresh': second },
     });
     expect(afterReuse.statusCode).toBe(401);
+  });
+
+  it('the previous cookie again within seconds of its rotation (the answer was lost): a session, the sign-in lives on', async () => {
+    const first = cookieOf(await login())!;
+    const r1 = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    expect(r1.statusCode).toBe(200);
+    // the browser navigated away before the new cookie arrived: it still holds `first`
+    const again = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ tokenType: 'Bearer', user: { email } });
+    const third = cookieOf(again)!;
+    expect(third).not.toBe(first);
+    const next = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': third } });
+    expect(next.statusCode).toBe(200);
   });
 
   it('logout revokes the refresh token and clears the cookie', async () => {

@@ -28,7 +28,7 @@ export const accountsPlugin = fp<{ config: Config; keys: SigningKeys }>(
       app.kit,
       codes,
       keys,
-      new Sessions(config.REFRESH_TTL_DAYS),
+      new Sessions(config.REFRESH_TTL_DAYS, config.AUTH_REFRESH_REUSE_GRACE_SECONDS),
       config.EMAIL_CODE_TTL_SECONDS,
     );
     app.decorate('accounts', accounts);

@@ -17,11 +17,16 @@ function sha256(token: string): string {
 
 /**
  * Refresh tokens: opaque random strings in an httpOnly cookie; only their hash is stored.
- * Each use rotates the token; a token used twice means it was stolen (or raced), so its whole
- * family is revoked and the holder must sign in again.
+ * Each use rotates the token; a token used twice means it was stolen, so its whole family is revoked
+ * and the holder must sign in again — unless it comes back within `reuseGraceSeconds` of its
+ * rotation: then the browser most likely lost the rotation's answer (a reload, a navigation, a
+ * closed tab while it was on its way), and it gets another successor instead (D31).
  */
 export class Sessions {
-  constructor(private readonly ttlDays: number) {}
+  constructor(
+    private readonly ttlDays: number,
+    private readonly reuseGraceSeconds = 0,
+  ) {}
 
   readonly accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS;
 
@@ -63,6 +68,16 @@ export class Sessions {
         [row.id],
       )) as unknown[];
       if (!claimed.length) {
+        const now = Date.now();
+        const lostAnswer =
+          row.replacedAt &&
+          !row.revokedAt &&
+          row.expiresAt.getTime() > now &&
+          now - row.replacedAt.getTime() <= this.reuseGraceSeconds * 1000;
+        if (lostAnswer) {
+          const next = await this.start(tem, row.subjectId, row.subjectKind, row.family);
+          return { subjectId: row.subjectId, kind: row.subjectKind, next };
+        }
         if (row.replacedAt && !row.revokedAt) {
           // a rotated token presented again: stolen or raced — end the whole sign-in
           await tem.execute(

@@ -129,7 +129,12 @@ export const socialAccountsPlugin = fp(
       },
       app.kit.logger,
     );
-    const social = new SocialAccounts(app.kit, graph, app.signingKeys, new Sessions(config.REFRESH_TTL_DAYS));
+    const social = new SocialAccounts(
+      app.kit,
+      graph,
+      app.signingKeys,
+      new Sessions(config.REFRESH_TTL_DAYS, config.AUTH_REFRESH_REUSE_GRACE_SECONDS),
+    );
     app.accounts.verifyFacebook = (token) => social.linkableFacebook(token);
     app.decorate('socialAccounts', social);
   },
