@@ -14,35 +14,19 @@
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  *   (payments must post its card form to the simulator: deploy/local/stack.mjs startPaymentSimulator)
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
 import {
   PHONE,
   REGISTER_TEMPLATE,
   assert,
   bangkokDay,
   codeFromDeliveryLog,
-  openBrowser,
-  runJourneyMain,
+  inBrowser,
+  journeyProgram,
   staffCall,
   staffToken,
-  stepRunner,
   untilTrue,
+  type JourneyOptions,
 } from './support.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-export type CardJourneyOptions = {
-  baseUrl: string;
-  staffUsername: string;
-  staffPassword: string;
-  artifactsDir?: string;
-  executablePath?: string;
-  headless?: boolean;
-  timeoutMs?: number;
-  log?: (line: string) => void;
-};
 
 type CheckoutOrder = {
   id: string;
@@ -61,34 +45,18 @@ function tamper(ref: string): string {
   return `${ref.slice(0, i)}${ref[i] === 'A' ? 'B' : 'A'}${ref.slice(i + 1)}`;
 }
 
-export async function runCardJourney(opts: CardJourneyOptions): Promise<void> {
-  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
-  const log = opts.log ?? ((line: string) => console.log(line));
-  const { browser, pageErrors, open, shot } = await openBrowser({
-    artifactsDir: artifacts,
-    executablePath: opts.executablePath,
-    headless: opts.headless,
-    timeoutMs: opts.timeoutMs,
-  });
+export async function runCardJourney(opts: JourneyOptions): Promise<void> {
+  await inBrowser('card', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
+    const stamp = Date.now();
+    const email = `e2e-card-${stamp}@example.com`;
+    const password = `E2e-card-${stamp}`;
+    const phone = `09${String(stamp).slice(-8)}`;
+    const shop = {
+      url: `card-e2e-${stamp.toString(36)}`,
+      title: `คอร์สเทรดหุ้นด้วยบัตร E2E ${stamp.toString(36)}`,
+    };
+    const courseTitle = `เทรดหุ้นพื้นฐาน ${stamp.toString(36)}`;
 
-  let current = 'start';
-  let failing: Page | undefined;
-  const step = stepRunner(log, (name) => {
-    current = name;
-  });
-
-  const stamp = Date.now();
-  const email = `e2e-card-${stamp}@example.com`;
-  const password = `E2e-card-${stamp}`;
-  const phone = `09${String(stamp).slice(-8)}`;
-  const shop = {
-    url: `card-e2e-${stamp.toString(36)}`,
-    title: `คอร์สเทรดหุ้นด้วยบัตร E2E ${stamp.toString(36)}`,
-  };
-  const courseTitle = `เทรดหุ้นพื้นฐาน ${stamp.toString(36)}`;
-
-  try {
     log(`card journey against ${baseUrl} as ${email}`);
     const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
 
@@ -128,7 +96,7 @@ export async function runCardJourney(opts: CardJourneyOptions): Promise<void> {
     );
 
     const page = await open();
-    failing = page;
+    watch(page);
     await step('visitor: opens the product, presses Buy now, registers with the e-mailed code', async () => {
       await page.goto(`${baseUrl}/product/${shop.url}`, { waitUntil: 'domcontentloaded' });
       await page.getByTestId('cookie-agree').click();
@@ -423,33 +391,7 @@ export async function runCardJourney(opts: CardJourneyOptions): Promise<void> {
         await shot(page, 'k10-qr-payment');
       },
     );
-
-    assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
-  } catch (error) {
-    await failing
-      ?.screenshot({
-        path: path.join(artifacts, `failure-card-${current.replace(/[^a-z0-9]+/gi, '-')}.png`),
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    throw error;
-  } finally {
-    await browser.close();
-  }
-}
-
-async function main(): Promise<void> {
-  await runJourneyMain(async (env) => {
-    await runCardJourney({
-      baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
-      staffUsername: env.STAFF_USERNAME as string,
-      staffPassword: env.STAFF_PASSWORD as string,
-      executablePath: env.CHROMIUM_PATH,
-      headless: env.HEADFUL !== '1',
-    });
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await main();
-}
+await journeyProgram(import.meta.url, (opts) => runCardJourney(opts));

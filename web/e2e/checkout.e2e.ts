@@ -19,8 +19,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -29,60 +27,31 @@ import {
   bangkokDay,
   codeFromDeliveryLog,
   coursePng,
-  openBrowser,
-  runJourneyMain,
+  inBrowser,
+  journeyProgram,
   staffCall,
   staffToken,
-  stepRunner,
+  type JourneyOptions,
 } from './support.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
+  await inBrowser('checkout', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
+    const stamp = Date.now();
+    const email = `e2e-buy-${stamp}@example.com`;
+    const password = `E2e-buy-${stamp}`;
+    const phone = `08${String(stamp).slice(-8)}`;
+    const invite = `partner-${stamp.toString(36)}`;
+    const couponCode = `E2E${stamp.toString(36).toUpperCase()}`;
+    const shop = {
+      url: `gold-e2e-${stamp.toString(36)}`,
+      title: `คอร์สเทรดทองคำ E2E ${stamp.toString(36)}`,
+      today: bangkokDay(0),
+    };
+    const courseTitles = [`เทรดทองคำขั้นพื้นฐาน ${stamp.toString(36)}`, `ไลฟ์เทรดทองคำ ${stamp.toString(36)}`];
+    const liveCode = `LIVE${stamp.toString(36).toUpperCase()}`.slice(0, 20);
+    /** learning's course ids, in the order the product grants them: [basics (API), live (/admin/courses)] */
+    const courses: string[] = [];
 
-export type CheckoutJourneyOptions = {
-  baseUrl: string;
-  staffUsername: string;
-  staffPassword: string;
-  artifactsDir?: string;
-  executablePath?: string;
-  headless?: boolean;
-  timeoutMs?: number;
-  log?: (line: string) => void;
-};
-
-export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<void> {
-  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
-  const log = opts.log ?? ((line: string) => console.log(line));
-  const { browser, pageErrors, open, shot } = await openBrowser({
-    artifactsDir: artifacts,
-    executablePath: opts.executablePath,
-    headless: opts.headless,
-    timeoutMs: opts.timeoutMs,
-  });
-
-  let current = 'start';
-  let failing: Page | undefined;
-  const step = stepRunner(log, (name) => {
-    current = name;
-  });
-
-  const stamp = Date.now();
-  const email = `e2e-buy-${stamp}@example.com`;
-  const password = `E2e-buy-${stamp}`;
-  const phone = `08${String(stamp).slice(-8)}`;
-  const invite = `partner-${stamp.toString(36)}`;
-  const couponCode = `E2E${stamp.toString(36).toUpperCase()}`;
-  const shop = {
-    url: `gold-e2e-${stamp.toString(36)}`,
-    title: `คอร์สเทรดทองคำ E2E ${stamp.toString(36)}`,
-    today: bangkokDay(0),
-  };
-  const courseTitles = [`เทรดทองคำขั้นพื้นฐาน ${stamp.toString(36)}`, `ไลฟ์เทรดทองคำ ${stamp.toString(36)}`];
-  const liveCode = `LIVE${stamp.toString(36).toUpperCase()}`.slice(0, 20);
-  /** learning's course ids, in the order the product grants them: [basics (API), live (/admin/courses)] */
-  const courses: string[] = [];
-
-  try {
     log(`checkout journey against ${baseUrl} as ${email} (referrer ${invite})`);
     const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
 
@@ -129,7 +98,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     await step(
       'staff (back office): /admin/courses → the second course; the product grants both courses',
       async () => {
-        failing = staffPage;
+        watch(staffPage);
         await staffPage.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
         await staffPage.getByTestId('staff-username').fill(opts.staffUsername);
         await staffPage.getByTestId('staff-password').fill(opts.staffPassword);
@@ -156,7 +125,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     );
 
     await step('staff (back office): /admin/coupon → a ฿1,000 coupon for this product, 5 uses', async () => {
-      failing = staffPage;
+      watch(staffPage);
       await staffPage.goto(`${baseUrl}/admin/coupon`, { waitUntil: 'domcontentloaded' });
       await staffPage.getByTestId('coupon-new').click();
       const dialog = staffPage.getByTestId('coupon');
@@ -177,7 +146,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     });
 
     const page = await open();
-    failing = page;
+    watch(page);
     await step('visitor: opens the product from a referrer link and presses Buy now', async () => {
       await page.goto(`${baseUrl}/product/${shop.url}?invite=${invite}`, { waitUntil: 'domcontentloaded' });
       await page.getByTestId('cookie-agree').click();
@@ -303,7 +272,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     });
 
     await step('staff: /admin/orders finds the order; /admin/affiliate counts the referrer', async () => {
-      failing = staffPage;
+      watch(staffPage);
       await staffPage.goto(`${baseUrl}/admin/orders`, { waitUntil: 'domcontentloaded' });
       await staffPage.getByText(reference).first().waitFor();
       await shot(staffPage, 'c10-admin-orders');
@@ -327,7 +296,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     await step(
       'buyer (issue 6): attaches the transfer slip on /orders — date, 24-hour time, image',
       async () => {
-        failing = page;
+        watch(page);
         const dir = await mkdtemp(path.join(tmpdir(), 'rian-slip-'));
         const file = path.join(dir, 'slip.png');
         await writeFile(file, coursePng(240, 360));
@@ -354,7 +323,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     await step(
       'staff (issue 6): /admin/ordersConfirm shows the slip, approve → the badge drops',
       async () => {
-        failing = staffPage;
+        watch(staffPage);
         await staffPage.goto(`${baseUrl}/admin/ordersConfirm`, { waitUntil: 'domcontentloaded' });
         const row = staffPage.getByTestId(`slip-row-${reference}`);
         await row.waitFor();
@@ -380,7 +349,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
     await step(
       'buyer (issue 6): the order is paid on /orders once orders has heard the approval',
       async () => {
-        failing = page;
+        watch(page);
         const deadline = Date.now() + 15_000;
         for (;;) {
           await page.goto(`${baseUrl}/orders`, { waitUntil: 'domcontentloaded' });
@@ -453,7 +422,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
       'buyer (issue 6, a fresh browser): logs in, enters /member with the first course selected',
       async () => {
         const member = await open();
-        failing = member;
+        watch(member);
         await member.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
         await member.getByTestId('cookie-agree').click();
         await member.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
@@ -526,33 +495,7 @@ export async function runCheckoutJourney(opts: CheckoutJourneyOptions): Promise<
         await member.context().close();
       },
     );
-
-    assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
-  } catch (error) {
-    await failing
-      ?.screenshot({
-        path: path.join(artifacts, `failure-checkout-${current.replace(/[^a-z0-9]+/gi, '-')}.png`),
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    throw error;
-  } finally {
-    await browser.close();
-  }
-}
-
-async function main(): Promise<void> {
-  await runJourneyMain(async (env) => {
-    await runCheckoutJourney({
-      baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
-      staffUsername: env.STAFF_USERNAME as string,
-      staffPassword: env.STAFF_PASSWORD as string,
-      executablePath: env.CHROMIUM_PATH,
-      headless: env.HEADFUL !== '1',
-    });
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await main();
-}
+await journeyProgram(import.meta.url, (opts) => runCheckoutJourney(opts));

@@ -20,9 +20,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  openBrowser,
   DESKTOP,
   PASSWORD_RESET_TEMPLATE,
   PHONE,
@@ -32,66 +30,38 @@ import {
   codeFromDeliveryLog,
   coursePng,
   dayMonthYear,
-  runJourneyMain,
+  inBrowser,
+  journeyProgram,
   staffCall,
   staffToken,
-  stepRunner,
+  type JourneyOptions,
 } from './support.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-export type JourneyOptions = {
-  baseUrl: string;
-  staffUsername: string;
-  staffPassword: string;
+export type AccountsJourneyOptions = JourneyOptions & {
   /** a fragment of a product title that the catalog search finds */
   searchText: string;
   /** base URL of the fake Facebook (services/auth/test/fakes/facebook.ts) the auth service talks to */
   facebookFakeUrl?: string;
-  artifactsDir?: string;
-  executablePath?: string;
-  headless?: boolean;
-  /** per UI step (ms) */
-  timeoutMs?: number;
   /** how long to wait for the code e-mail in the delivery log (ms) */
   codeTimeoutMs?: number;
-  log?: (line: string) => void;
 };
 
-export async function runJourney(opts: JourneyOptions): Promise<void> {
-  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const artifacts = opts.artifactsDir ?? path.join(here, 'artifacts');
-  const log = opts.log ?? ((line: string) => console.log(line));
-  const {
-    browser,
-    pageErrors,
-    open,
-    shot: shotOf,
-  } = await openBrowser({
-    artifactsDir: artifacts,
-    executablePath: opts.executablePath,
-    headless: opts.headless,
-    timeoutMs: opts.timeoutMs,
-  });
-  const page = await open();
-  // every path the tab shows, SPA navigations included (to assert where a flow passed through)
-  const visited: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
-  });
+export async function runJourney(opts: AccountsJourneyOptions): Promise<void> {
+  await inBrowser('journey', opts, async ({ baseUrl, artifacts, log, open, shot: shotOf, step, watch }) => {
+    const page = watch(await open());
+    // every path the tab shows, SPA navigations included (to assert where a flow passed through)
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
 
-  let current = 'start';
-  const step = stepRunner(log, (name) => {
-    current = name;
-  });
-  const shot = (name: string) => shotOf(page, name);
+    const shot = (name: string) => shotOf(page, name);
 
-  const stamp = Date.now();
-  const email = `e2e-${stamp}@example.com`;
-  const password = `E2e-pass-${stamp}`;
-  const phone = `09${String(stamp).slice(-8)}`;
+    const stamp = Date.now();
+    const email = `e2e-${stamp}@example.com`;
+    const password = `E2e-pass-${stamp}`;
+    const phone = `09${String(stamp).slice(-8)}`;
 
-  try {
     log(`journey against ${baseUrl} as ${email}`);
 
     await step('open the home page', async () => {
@@ -734,36 +704,14 @@ export async function runJourney(opts: JourneyOptions): Promise<void> {
         await page.setViewportSize(DESKTOP);
       },
     );
-
-    assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
-  } catch (error) {
-    await page
-      .screenshot({
-        path: path.join(artifacts, `failure-${current.replace(/[^a-z0-9]+/gi, '-')}.png`),
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    throw error;
-  } finally {
-    await browser.close();
-  }
-}
-
-async function main(): Promise<void> {
-  await runJourneyMain(async (env) => {
-    if (!env.SEARCH_TEXT) throw new Error('missing environment: SEARCH_TEXT');
-    await runJourney({
-      baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
-      staffUsername: env.STAFF_USERNAME as string,
-      staffPassword: env.STAFF_PASSWORD as string,
-      searchText: env.SEARCH_TEXT,
-      facebookFakeUrl: env.FACEBOOK_FAKE_URL || undefined,
-      executablePath: env.CHROMIUM_PATH,
-      headless: env.HEADFUL !== '1',
-    });
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  await main();
-}
+await journeyProgram(import.meta.url, (opts, env) => {
+  if (!env.SEARCH_TEXT) throw new Error('missing environment: SEARCH_TEXT');
+  return runJourney({
+    ...opts,
+    searchText: env.SEARCH_TEXT,
+    facebookFakeUrl: env.FACEBOOK_FAKE_URL || undefined,
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * What the browser journeys share: Chromium's flags for this machine, viewports, the staff API
- * (token, calls, the delivery log's e-mailed codes), Bangkok days, a PNG drawn by hand.
+ * (token, calls, the delivery log's e-mailed codes), Bangkok days, a PNG drawn by hand, and the frame
+ * a journey runs in (browser, steps, failure screenshots) with its command line.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -260,4 +262,94 @@ export async function openBrowser(opts: BrowserOptions): Promise<{
       animations: 'disabled',
     });
   return { browser, pageErrors, open, shot };
+}
+
+/** What every journey is given (the program's environment, or a caller's). */
+export type JourneyOptions = {
+  baseUrl: string;
+  staffUsername: string;
+  staffPassword: string;
+  /** screenshots; default web/e2e/artifacts */
+  artifactsDir?: string;
+  executablePath?: string;
+  headless?: boolean;
+  /** per UI step (ms) */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+};
+
+export type JourneyFrame = {
+  /** without a trailing slash */
+  baseUrl: string;
+  artifacts: string;
+  log: (line: string) => void;
+  open: (viewport?: { width: number; height: number }) => Promise<Page>;
+  shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<Buffer>;
+  step: ReturnType<typeof stepRunner>;
+  /** the page whose screen is kept if a step fails from now on; answers it */
+  watch: (page: Page) => Page;
+};
+
+/**
+ * The frame every journey runs in: Chromium opened, steps logged and named; when a step fails the
+ * watched page's screen is kept as `failure-<journey>-<step>.png`; an uncaught error in any page fails
+ * the journey; the browser is closed whatever happens.
+ */
+export async function inBrowser(
+  journey: string,
+  opts: JourneyOptions,
+  run: (frame: JourneyFrame) => Promise<void>,
+): Promise<void> {
+  const artifacts = opts.artifactsDir ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const { browser, pageErrors, open, shot } = await openBrowser({
+    artifactsDir: artifacts,
+    executablePath: opts.executablePath,
+    headless: opts.headless,
+    timeoutMs: opts.timeoutMs,
+  });
+  let current = 'start';
+  let failing: Page | undefined;
+  const step = stepRunner(log, (name) => {
+    current = name;
+  });
+  const watch = (page: Page) => (failing = page);
+  try {
+    await run({ baseUrl: opts.baseUrl.replace(/\/+$/, ''), artifacts, log, open, shot, step, watch });
+    assert(pageErrors.length === 0, `uncaught errors in the page: ${pageErrors.join(' | ')}`);
+  } catch (error) {
+    await failing
+      ?.screenshot({
+        path: path.join(artifacts, `failure-${journey}-${current.replace(/[^a-z0-9]+/gi, '-')}.png`),
+        fullPage: true,
+      })
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A journey file run as a program (`npx tsx web/e2e/<name>.e2e.ts`): its options from BASE_URL,
+ * STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH and HEADFUL=1; the last line printed is the verdict.
+ */
+export async function journeyProgram(
+  moduleUrl: string,
+  run: (opts: JourneyOptions, env: NodeJS.ProcessEnv) => Promise<void>,
+): Promise<void> {
+  const entry = process.argv[1];
+  if (!entry || moduleUrl !== pathToFileURL(path.resolve(entry)).href) return;
+  await runJourneyMain((env) =>
+    run(
+      {
+        baseUrl: env.BASE_URL ?? 'http://127.0.0.1:3000',
+        staffUsername: env.STAFF_USERNAME as string,
+        staffPassword: env.STAFF_PASSWORD as string,
+        executablePath: env.CHROMIUM_PATH,
+        headless: env.HEADFUL !== '1',
+      },
+      env,
+    ),
+  );
 }
