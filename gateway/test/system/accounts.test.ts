@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestEnv, eventually, freePort, publishedEvents, type TestEnv } from '@rian/kit/testing';
+import { createTestEnv, freePort, type TestEnv } from '@rian/kit/testing';
 import { buildApp as buildAuth } from '@rian/auth/app';
 import { readConfig as authConfig } from '@rian/auth/config';
 import { buildApp as buildCatalog } from '@rian/catalog/app';
@@ -14,6 +14,7 @@ import { readConfig as catalogConfig } from '@rian/catalog/config';
 import { FakeFacebook } from '../../../services/auth/test/fakes/facebook.js';
 import { buildGateway } from '../../src/app.js';
 import { request, type Body } from './client.js';
+import { emailedCode, registerByCode } from './members.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 
 let env: TestEnv;
@@ -86,34 +87,12 @@ interface Place {
 const call = <B = Body>(method: string, path: string, body?: unknown, token?: string, cookie?: string) =>
   request<B>(base, method, path, body, { token, cookie });
 
-async function latestCode(email: string, purpose: string): Promise<string> {
-  const events = await eventually(async () => {
-    const all = await publishedEvents<{ email: string; code: string; purpose: string }>(
-      env.namespace,
-      'auth',
-      'auth.email.code-requested',
-    );
-    const mine = all.filter((e) => e.data.email === email && e.data.purpose === purpose);
-    return mine.length ? mine : undefined;
-  });
-  return events[events.length - 1]!.data.code;
-}
+const latestCode = (email: string, purpose: string) => emailedCode(env.namespace, email, purpose);
 
 async function register(email: string, password: string, extra: Record<string, unknown> = {}) {
-  expect((await call('POST', '/api/auth/register/code', { email })).status).toBe(202);
-  const code = await latestCode(email, 'register');
-  const res = await call('POST', '/api/auth/register', {
-    email,
-    code,
-    password,
-    passwordConfirm: password,
-    firstName: 'Ploy',
-    lastName: 'Sukjai',
-    phone: '0822222222',
-    ...extra,
+  return registerByCode(base, env.namespace, email, password, {
+    profile: { firstName: 'Ploy', lastName: 'Sukjai', phone: '0822222222', ...extra },
   });
-  expect(res.status).toBe(201);
-  return res.body.user as { id: string };
 }
 
 const staffToken = async () =>

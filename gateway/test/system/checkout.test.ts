@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestEnv, eventually, freePort, publishedEvents, type TestEnv } from '@rian/kit/testing';
+import { createTestEnv, eventually, freePort, type TestEnv } from '@rian/kit/testing';
 import { buildApp as buildAuth } from '@rian/auth/app';
 import { readConfig as authConfig } from '@rian/auth/config';
 import { buildApp as buildCatalog } from '@rian/catalog/app';
@@ -16,6 +16,7 @@ import { buildApp as buildOrders } from '@rian/orders/app';
 import { readConfig as ordersConfig } from '@rian/orders/config';
 import { buildGateway } from '../../src/app.js';
 import { request, type Body, type CallOptions } from './client.js';
+import { bangkokDay, registerByCode } from './members.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 
 let env: TestEnv;
@@ -69,37 +70,14 @@ afterAll(async () => {
 const call = <B = Body>(method: string, path: string, body?: unknown, opts: CallOptions = {}) =>
   request<B>(base, method, path, body, opts);
 
-async function registrationCode(email: string): Promise<string> {
-  const events = await eventually(async () => {
-    const all = await publishedEvents<{ email: string; code: string; purpose: string }>(
-      env.namespace,
-      'auth',
-      'auth.email.code-requested',
-    );
-    const mine = all.filter((e) => e.data.email === email && e.data.purpose === 'register');
-    return mine.length ? mine : undefined;
-  });
-  return events[events.length - 1]!.data.code;
-}
-
 /** Registers by code, makes the member Premium with CG1 as staff, and signs in with the new claims. */
 async function premiumMember(email: string, password: string, staff: string): Promise<string> {
-  expect((await call('POST', '/api/auth/register/code', { email })).status).toBe(202);
-  const registered = await call('POST', '/api/auth/register', {
-    email,
-    code: await registrationCode(email),
-    password,
-    passwordConfirm: password,
-    firstName: 'สมชาย',
-    lastName: 'ใจดี',
-    phone: '0812345678',
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const user = await registerByCode(base, env.namespace, email, password);
   const login = await call('POST', '/api/auth/login', { email, password });
   expect(login.body.user).toMatchObject({ status: 'New' });
   const patched = await call(
     'PATCH',
-    `/api/auth/admin/users/${registered.body.user!.id}`,
+    `/api/auth/admin/users/${user.id}`,
     { status: 'Premium', membershipCodes: ['CG1'] },
     { token: staff },
   );
@@ -109,10 +87,6 @@ async function premiumMember(email: string, password: string, staff: string): Pr
   expect(refreshed.body.user).toMatchObject({ status: 'Premium', membershipCodes: ['CG1'] });
   return refreshed.body.token as string;
 }
-
-/** Asia/Bangkok day `offset` days from now (prices and coupons are dated in Bangkok days). */
-const bangkokDay = (offset: number) =>
-  new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('checkout through the gateway', () => {
   let staff: string;

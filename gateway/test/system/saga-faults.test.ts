@@ -29,6 +29,7 @@ import { TestSmtpServer } from '@rian/kit/testing-smtp';
 import { buildGateway } from '../../src/app.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 import { request, type Body, type CallOptions } from './client.js';
+import { bangkokDay, registerByCode } from './members.js';
 
 const SERVICES = ['auth', 'catalog', 'orders', 'payments', 'learning', 'notifications'] as const;
 type ServiceName = (typeof SERVICES)[number];
@@ -142,10 +143,6 @@ afterAll(async () => {
   await nats?.dispose();
 }, 60_000);
 
-/** Asia/Bangkok day `offset` days from now. */
-const bangkokDay = (offset: number) =>
-  new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-
 async function slipForm(): Promise<FormData> {
   const png = await sharp({
     create: { width: 40, height: 60, channels: 3, background: { r: 30, g: 120, b: 200 } },
@@ -159,37 +156,17 @@ async function slipForm(): Promise<FormData> {
   return form;
 }
 
-async function registrationCode(email: string): Promise<string> {
-  const mine = await eventually(async () => {
-    const all = await publishedEvents<{ email: string; code: string; purpose: string }>(
-      env.namespace,
-      'auth',
-      'auth.email.code-requested',
-      nats.url,
-    );
-    const hits = all.filter((e) => e.data.email === email && e.data.purpose === 'register');
-    return hits.length ? hits : undefined;
-  }, 20_000);
-  return mine[mine.length - 1]!.data.code;
-}
-
 /** A new visitor registers (status New, code NL only) and signs in. */
 async function newBuyer(email: string): Promise<{ id: string; token: string }> {
-  expect((await call('POST', '/api/auth/register/code', { email })).status).toBe(202);
   const password = 'saga-buyer-password';
-  const registered = await call('POST', '/api/auth/register', {
-    email,
-    code: await registrationCode(email),
-    password,
-    passwordConfirm: password,
-    firstName: 'สมหญิง',
-    lastName: 'ตั้งใจเรียน',
-    phone: '0812345678',
+  const user = await registerByCode(base, env.namespace, email, password, {
+    profile: { firstName: 'สมหญิง', lastName: 'ตั้งใจเรียน' },
+    natsUrl: nats.url,
+    timeoutMs: 20_000,
   });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const login = await call('POST', '/api/auth/login', { email, password });
   expect(login.status).toBe(200);
-  return { id: registered.body.user!.id, token: login.body.token! };
+  return { id: user.id, token: login.body.token! };
 }
 
 const ORDER_PAID = 'orders.order.paid';
