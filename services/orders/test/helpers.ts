@@ -4,6 +4,7 @@ import { durableName } from '@rian/kit/consumer';
 import { BusNames, ensureStream } from '@rian/kit/nats';
 import { eventually, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
 import {
   buildEvent,
   type Envelope,
@@ -27,9 +28,15 @@ export class TestClock {
   readonly now = (): Date => this.at;
 }
 
-export async function startOrders(env: TestEnv, clock?: TestClock): Promise<ServiceApp> {
-  const app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
+/** Orders on the test's namespace; `tokenKeys`: a TestTokenIssuer's keys, for calls as a member or staff. */
+export async function startOrders(
+  env: TestEnv,
+  clock?: TestClock,
+  opts: { tokenKeys?: KeySource; env?: Record<string, string> } = {},
+): Promise<ServiceApp> {
+  const app = await buildApp(readConfig(env.envFor('orders', { PORT: '0', ...opts.env })), {
     ...(clock ? { clock: clock.now } : {}),
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
   });
   await app.ready();
   return app;

@@ -5,8 +5,6 @@ import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
 import { OrderPaid, type OrderView } from '@rian/proto-contracts/orders';
 import { PaymentApproved, PaymentSucceeded } from '@rian/proto-contracts/payments';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
 import {
   CatalogBus,
   coursesChanged,
@@ -16,6 +14,7 @@ import {
   productChanged,
   rows,
   TestClock,
+  startOrders,
 } from '../../helpers.js';
 
 interface Payment {
@@ -91,11 +90,7 @@ describe.each(KINDS)('$type → order paid', (kind) => {
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     catalog = await CatalogBus.open(env);
     payments = await TestBus.open(env, 'payments');
     for (const e of [

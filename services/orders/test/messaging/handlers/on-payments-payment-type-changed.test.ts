@@ -4,9 +4,15 @@ import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent } from '@rian/proto-contracts/envelope';
 import { PaymentTypeChanged } from '@rian/proto-contracts/payments';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
-import { CatalogBus, newId, priceChanged, productChanged, rows, TestClock } from '../../helpers.js';
+import {
+  CatalogBus,
+  newId,
+  priceChanged,
+  productChanged,
+  rows,
+  TestClock,
+  startOrders,
+} from '../../helpers.js';
 
 /**
  * payments.payment-type.changed → orders' copy of the disable flags; checkout refuses a disabled type
@@ -26,11 +32,7 @@ describe('payments.payment-type.changed → checkout refuses a disabled payment 
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     catalog = await CatalogBus.open(env);
     payments = await TestBus.open(env, 'payments');
     await catalog.deliver(productChanged(product));

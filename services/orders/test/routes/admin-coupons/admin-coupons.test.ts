@@ -3,9 +3,15 @@ import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing'
 import type { ServiceApp } from '@rian/kit/service';
 import type { CouponView } from '@rian/proto-contracts/coupons';
 import type { OrderView } from '@rian/proto-contracts/orders';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
-import { CatalogBus, newId, priceChanged, productChanged, rows, TestClock } from '../../helpers.js';
+import {
+  CatalogBus,
+  newId,
+  priceChanged,
+  productChanged,
+  rows,
+  TestClock,
+  startOrders,
+} from '../../helpers.js';
 
 /**
  * The coupon back office and the member's coupon check, against the real PostgreSQL, NATS and
@@ -50,11 +56,7 @@ describe('coupon back office and check', () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
     staff = await issuer.staff('staff');
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     bus = await CatalogBus.open(env);
     await bus.deliver(productChanged(gold));
     await bus.deliver(priceChanged(gold, nlPrice, { member: 'NL', value: 150_000 }));

@@ -4,10 +4,16 @@ import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestE
 import type { ServiceApp } from '@rian/kit/service';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import { OrderCancelled, type AdminOrderRow, type AdminOrderView } from '@rian/proto-contracts/orders-admin';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
 import { REPORT_HEADER } from '../../../src/plugins/app/admin-orders.js';
-import { CatalogBus, newId, priceChanged, productChanged, rows, TestClock } from '../../helpers.js';
+import {
+  CatalogBus,
+  newId,
+  priceChanged,
+  productChanged,
+  rows,
+  TestClock,
+  startOrders,
+} from '../../helpers.js';
 
 /** RFC 4180 lines → fields (quotes, doubled quotes, commas inside quotes). */
 function parseCsv(text: string): string[][] {
@@ -93,11 +99,7 @@ describe('orders back office', () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
     staff = await issuer.staff('staff', staffSub);
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     bus = await CatalogBus.open(env);
     for (const e of [
       productChanged(gold, { title: 'คอร์สเทรดทองคำ, รุ่น "1"' }),

@@ -3,9 +3,15 @@ import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing'
 import type { ServiceApp } from '@rian/kit/service';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import type { AdminOrderRow, AffiliateRow } from '@rian/proto-contracts/orders-admin';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
-import { CatalogBus, newId, priceChanged, productChanged, rows, TestClock } from '../../helpers.js';
+import {
+  CatalogBus,
+  newId,
+  priceChanged,
+  productChanged,
+  rows,
+  TestClock,
+  startOrders,
+} from '../../helpers.js';
 
 /**
  * Referrers (orders_invite): /admin/affiliates and /admin/orders?invite=, against the real
@@ -64,11 +70,7 @@ describe('affiliates (orders by referrer)', () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
     staff = await issuer.staff('staff');
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     bus = await CatalogBus.open(env);
     for (const e of [
       productChanged(gold),

@@ -3,8 +3,6 @@ import { Value } from '@sinclair/typebox/value';
 import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { OrderCreated, type OrderView } from '@rian/proto-contracts/orders';
-import { buildApp } from '../../../src/app.js';
-import { readConfig } from '../../../src/config.js';
 import { computeAmounts } from '../../../src/domain/money.js';
 import {
   CatalogBus,
@@ -15,6 +13,7 @@ import {
   productDeleted,
   rows,
   TestClock,
+  startOrders,
 } from '../../helpers.js';
 
 /**
@@ -68,11 +67,7 @@ describe('checkout and orders', () => {
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
-    app = await buildApp(readConfig(env.envFor('orders', { PORT: '0' })), {
-      tokenKeys: issuer.keys,
-      clock: clock.now,
-    });
-    await app.ready();
+    app = await startOrders(env, clock, { tokenKeys: issuer.keys });
     bus = await CatalogBus.open(env);
     for (const e of [
       productChanged(gold, { coinPay: 'N' }),
