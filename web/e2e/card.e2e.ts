@@ -18,7 +18,7 @@ import {
   PHONE,
   REGISTER_TEMPLATE,
   assert,
-  bangkokDay,
+  productOnSale,
   codeFromDeliveryLog,
   inBrowser,
   journeyProgram,
@@ -67,31 +67,16 @@ export async function runCardJourney(opts: JourneyOptions): Promise<void> {
           title: courseTitle,
           detail: 'พื้นฐานการเทรดหุ้น',
         });
-        const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
+        const { productId, priceId } = await productOnSale(baseUrl, staff, {
           url: shop.url,
           title: shop.title,
           subtitle: 'ชำระด้วยบัตรเครดิต',
-          price: 499_000,
-          priceList: 'Y',
+          value: 499_000,
         });
-        const price = await staffCall<{ id: string }>(
-          baseUrl,
-          staff,
-          'POST',
-          `/catalog/admin/products/${product.id}/prices`,
-          {
-            type: 'NL',
-            member: 'NL',
-            title: 'ราคาปกติ',
-            value: 499_000,
-            start: bangkokDay(0),
-            to: bangkokDay(30),
-          },
-        );
-        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${product.id}/courses`, {
+        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${productId}/courses`, {
           courseIds: [course.id],
         });
-        return { priceId: price.id, courseId: course.id };
+        return { priceId, courseId: course.id };
       },
     );
 

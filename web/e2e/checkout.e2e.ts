@@ -29,6 +29,7 @@ import {
   coursePng,
   inBrowser,
   journeyProgram,
+  productOnSale,
   staffCall,
   staffToken,
   type JourneyOptions,
@@ -63,34 +64,20 @@ export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
           detail: 'พื้นฐานการเทรดทองคำ 4 สัปดาห์',
         });
         courses.push(basics.id);
-        const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
+        const { productId, priceId } = await productOnSale(baseUrl, staff, {
           url: shop.url,
           title: shop.title,
           subtitle: 'จากพื้นฐานสู่ระบบเทรดทองคำ',
-          price: 1_290_000,
-          priceList: 'Y',
+          value: 1_290_000,
+          start: shop.today,
         });
-        const price = await staffCall<{ id: string }>(
-          baseUrl,
-          staff,
-          'POST',
-          `/catalog/admin/products/${product.id}/prices`,
-          {
-            type: 'NL',
-            member: 'NL',
-            title: 'ราคาปกติ',
-            value: 1_290_000,
-            start: shop.today,
-            to: bangkokDay(30),
-          },
-        );
         await staffCall(baseUrl, staff, 'POST', '/catalog/admin/bank-accounts', {
           bankName: 'ธนาคารไทยพาณิชย์',
           account: '987-6-54321-0',
           accountName: 'บริษัท เรียน จำกัด',
           type: 'ออมทรัพย์',
         });
-        return { productId: product.id, priceId: price.id };
+        return { productId, priceId };
       },
     );
 

@@ -155,6 +155,39 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
+/**
+ * Staff (API) put a product on sale: the product, listed on the price list, and its normal price
+ * (NL, every signed-in member's code) from `start` for 30 days. Answers the product and price ids.
+ */
+export async function productOnSale(
+  baseUrl: string,
+  staff: string,
+  p: { url: string; title: string; subtitle: string; value: number; start?: string },
+): Promise<{ productId: string; priceId: string }> {
+  const product = await staffCall<{ id: string }>(baseUrl, staff, 'POST', '/catalog/admin/products', {
+    url: p.url,
+    title: p.title,
+    subtitle: p.subtitle,
+    price: p.value,
+    priceList: 'Y',
+  });
+  const price = await staffCall<{ id: string }>(
+    baseUrl,
+    staff,
+    'POST',
+    `/catalog/admin/products/${product.id}/prices`,
+    {
+      type: 'NL',
+      member: 'NL',
+      title: 'ราคาปกติ',
+      value: p.value,
+      start: p.start ?? bangkokDay(0),
+      to: bangkokDay(30),
+    },
+  );
+  return { productId: product.id, priceId: price.id };
+}
+
 /** A small RGB PNG written by hand (no image library): a navy-to-blue field with a gold chart line. */
 export function coursePng(width = 320, height = 200): Buffer {
   const rows: Buffer[] = [];
