@@ -76,6 +76,7 @@ function SlipList({ status }: { status: SlipStatus }) {
     {
       key: 'buyer',
       label: t('slipsAdmin.columns.buyer'),
+      className: 'slip-buyer',
       // orders placed before the e-mail travelled with the order show the account id
       render: (s) => s.userEmail ?? s.userId,
     },
