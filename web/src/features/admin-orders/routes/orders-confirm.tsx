@@ -78,7 +78,18 @@ function SlipList({ status }: { status: SlipStatus }) {
       label: t('slipsAdmin.columns.buyer'),
       className: 'slip-buyer',
       // orders placed before the e-mail travelled with the order show the account id
-      render: (s) => s.userEmail ?? s.userId,
+      render: (s) => {
+        if (!s.userEmail) return s.userId;
+        // break after the @ first: the address reads as name and domain on two lines
+        const at = s.userEmail.lastIndexOf('@');
+        return (
+          <>
+            {s.userEmail.slice(0, at + 1)}
+            <wbr />
+            {s.userEmail.slice(at + 1)}
+          </>
+        );
+      },
     },
     {
       key: 'paymentType',
