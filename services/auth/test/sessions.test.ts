@@ -143,8 +143,57 @@ describe('sign-in and sessions', () => {
     expect(again.json()).toMatchObject({ tokenType: 'Bearer', user: { email } });
     const third = cookieOf(again)!;
     expect(third).not.toBe(first);
+    expect(third).toBe(cookieOf(r1));
     const next = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': third } });
     expect(next.statusCode).toBe(200);
+  });
+
+  it('the old cookie replayed 8 times at once within the grace: every answer carries the one same successor (never a second branch)', async () => {
+    const first = cookieOf(await login())!;
+    const r1 = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    const successor = cookieOf(r1)!;
+    const replays = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } }),
+      ),
+    );
+    for (const res of replays) {
+      expect(res.statusCode).toBe(200);
+      expect(cookieOf(res)).toBe(successor);
+    }
+    const live = (await app.kit.orm.em.fork().execute(
+      `select count(*)::int as n from refresh_tokens
+          where family = (select family from refresh_tokens where token_hash = encode(sha256(?::bytea), 'hex'))
+            and replaced_at is null and revoked_at is null`,
+      [first],
+    )) as { n: number }[];
+    expect(live[0]!.n).toBe(1);
+  });
+
+  it('a fresh cookie presented 8 times at once: one rotation, all 8 answers carry the same successor', async () => {
+    const first = cookieOf(await login())!;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => cookieOf(a))).size).toBe(1);
+  });
+
+  it('once the successor has been used, the old cookie is refused even within the grace; the sign-in lives on', async () => {
+    const first = cookieOf(await login())!;
+    const second = cookieOf(
+      await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } }),
+    )!;
+    const third = cookieOf(
+      await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': second } }),
+    )!;
+    const replay = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': first } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('auth.refresh_invalid');
+    const owner = await app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': third } });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('logout revokes the refresh token and clears the cookie', async () => {
