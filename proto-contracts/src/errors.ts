@@ -95,6 +95,16 @@ export const ERRORS = {
     th: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่',
     en: 'The session has ended; please log in again',
   },
+  'auth.origin_refused': {
+    status: 403,
+    th: 'คำขอนี้ไม่ได้มาจากเว็บไซต์ Rian',
+    en: 'This request did not come from the Rian site',
+  },
+  'auth.codes_locked': {
+    status: 429,
+    th: 'กรอกรหัสยืนยันผิดหลายครั้ง กรุณาขอรหัสใหม่อีกครั้งใน N ชั่วโมง',
+    en: 'Too many wrong confirmation codes; please request a new code in N hour(s)',
+  },
   'auth.token_revoked': {
     status: 401,
     th: 'เซสชันนี้ถูกยกเลิกแล้ว กรุณาเข้าสู่ระบบใหม่',

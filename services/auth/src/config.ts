@@ -9,6 +9,12 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   AUTH_SIGNING_JWK: Type.String({ default: '' }),
   /** Secure flag on the refresh cookie (on behind HTTPS) */
   COOKIE_SECURE: Type.Boolean({ default: false }),
+  /**
+   * The web site's address; refresh and logout only answer POSTs whose Origin is the request's own
+   * origin, this one, or one of AUTH_ALLOWED_ORIGINS (space- or comma-separated)
+   */
+  SITE_URL: Type.String({ default: 'http://localhost:5173' }),
+  AUTH_ALLOWED_ORIGINS: Type.String({ default: '' }),
   REFRESH_TTL_DAYS: Type.Integer({ default: 30, minimum: 1 }),
   /**
    * a refresh cookie presented again this soon after it was rotated is a lost answer (a reload or a

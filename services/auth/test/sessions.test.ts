@@ -206,6 +206,44 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('refresh and logout only from our own site (issue 11 §9)', () => {
+  const refresh = (cookie: string, headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/refresh', cookies: { 'auth.refresh': cookie }, headers });
+  const logout = (cookie: string, headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/logout', cookies: { 'auth.refresh': cookie }, headers });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Origin: null', { origin: 'null' }],
+    ['no Origin, a foreign Referer', { referer: 'https://evil.example/page' }],
+    ['no Origin, Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ])('%s → 403 auth.origin_refused; nothing rotated, nothing revoked', async (_, headers) => {
+    const cookie = cookieOf(await login())!;
+    for (const res of [await refresh(cookie, headers), await logout(cookie, headers)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'auth.origin_refused', detail: 'คำขอนี้ไม่ได้มาจากเว็บไซต์ Rian' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // the cookie was neither rotated nor revoked: it still refreshes, once
+    const own = await refresh(cookie, {});
+    expect(own.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['the request’s own origin', { origin: 'http://localhost' }],
+    ['SITE_URL', { origin: 'http://localhost:5173' }],
+    ['no Origin, Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ['no Origin, our Referer', { referer: 'http://localhost:5173/member' }],
+    ['no browser headers at all (a server or script)', {}],
+  ])('%s → refresh and logout work', async (_, headers) => {
+    const cookie = cookieOf(await login())!;
+    const r = await refresh(cookie, headers);
+    expect(r.statusCode).toBe(200);
+    expect((await logout(cookieOf(r)!, headers)).statusCode).toBe(204);
+  });
+});
+
 describe('staff (personnel) sign-in', () => {
   it('the account seeded from ADMIN_USERNAME / ADMIN_PASSWORD logs in as admin', async () => {
     const res = await app.inject({

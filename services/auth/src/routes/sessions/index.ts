@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -12,11 +12,30 @@ import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProblemError } from '@rian/kit/errors';
 import { bearerToken } from '@rian/kit/tokens';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from '../cookies.js';
+import { fromOurSite, originOf, siteOrigins } from '../../domain/site-origin.js';
 
 /** Member sign-in, token refresh with rotation, logout and the current user. */
 const sessions: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const secure = app.authConfig.COOKIE_SECURE;
+  const allowedOrigins = siteOrigins(app.authConfig.SITE_URL, app.authConfig.AUTH_ALLOWED_ORIGINS);
+  /** Refresh and logout act on the cookie alone: another site must not make a browser send them. */
+  const onlyFromOurSite = async (req: FastifyRequest) => {
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const own = originOf(`${req.protocol}://${req.host}`) ?? '';
+    const h = {
+      origin: header('origin'),
+      referer: header('referer'),
+      secFetchSite: header('sec-fetch-site'),
+    };
+    if (!fromOurSite(h, own, allowedOrigins)) {
+      req.log.warn({ origin: h.origin, referer: h.referer }, 'refresh or logout from another site refused');
+      throw new ProblemError('auth.origin_refused');
+    }
+  };
 
   r.post(
     '/login',
@@ -45,10 +64,11 @@ const sessions: FastifyPluginAsync = async (app) => {
   r.post(
     '/refresh',
     {
+      preHandler: onlyFromOurSite,
       schema: {
         tags: ['sessions'],
         summary: 'New access token from the refresh cookie; the cookie is rotated (spec: /api/refreshToken)',
-        response: { 200: Type.Union([LoginReply, StaffLoginReply]), 401: ProblemSchema },
+        response: { 200: Type.Union([LoginReply, StaffLoginReply]), 401: ProblemSchema, 403: ProblemSchema },
       },
     },
     async (req, reply) => {
@@ -69,12 +89,13 @@ const sessions: FastifyPluginAsync = async (app) => {
   r.post(
     '/logout',
     {
+      preHandler: onlyFromOurSite,
       schema: {
         tags: ['sessions'],
         summary:
           'Log out: revoke the refresh token family and, when sent, the Bearer access token — every service refuses it from now on (spec: /api/logout)',
         security: [{}, { bearer: [] }],
-        response: { 204: Type.Null() },
+        response: { 204: Type.Null(), 403: ProblemSchema },
       },
     },
     async (req, reply) => {
