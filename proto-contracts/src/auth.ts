@@ -107,6 +107,25 @@ export const EmailCodeRequested = defineEvent(
   }),
 );
 
+/**
+ * Too many wrong e-mail codes for one address within the budget's window (issue 11 §2): the
+ * address's codes are gone and no new one can be asked for until `lockedUntil`. Tells the owner once
+ * per lock. `locale` is the owner's language when auth knows it (null: write in Thai, the default).
+ */
+export const EmailCodesLocked = defineEvent(
+  'auth.email.codes-locked',
+  1,
+  Type.Object({
+    email: Type.String(),
+    /** the form whose wrong code reached the budget */
+    purpose: Type.Union([Type.Literal('register'), Type.Literal('password-reset')]),
+    wrongCodes: Type.Integer({ minimum: 1 }),
+    windowSeconds: Type.Integer({ minimum: 1 }),
+    lockedUntil: Type.String({ format: 'date-time' }),
+    locale: Type.Union([LocaleSchema, Type.Null()]),
+  }),
+);
+
 export const UserRegistered = defineEvent(
   'auth.user.registered',
   1,

@@ -1,5 +1,5 @@
 import type { EventContract } from './envelope.js';
-import { EmailCodeRequested, UserRegistered } from './auth.js';
+import { EmailCodeRequested, EmailCodesLocked, UserRegistered } from './auth.js';
 import { PasswordChanged } from './auth-password.js';
 import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
 import { ProductChanged, ProductChatChannelsChanged, ProductDeleted } from './catalog.js';
@@ -16,6 +16,7 @@ import { LEARNING_EVENTS } from './learning.js';
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
   [
     EmailCodeRequested,
+    EmailCodesLocked,
     UserRegistered,
     PasswordChanged,
     UserStatusChanged,

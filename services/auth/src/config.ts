@@ -36,6 +36,12 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   /** e-mail codes one address may be sent (registration and password reset together) per window */
   AUTH_CODE_REQUESTS_PER_EMAIL: Type.Integer({ default: 3, minimum: 1 }),
   AUTH_CODE_REQUESTS_WINDOW_SECONDS: Type.Integer({ default: 600, minimum: 1 }),
+  /**
+   * Wrong e-mail codes one address may see (registration and reset together, from any IP) per
+   * window; the one that spends the budget locks the address's codes until the window ends (issue 11 §2)
+   */
+  AUTH_CODE_FAILS_MAX: Type.Integer({ default: 10, minimum: 1 }),
+  AUTH_CODE_FAILS_WINDOW_SECONDS: Type.Integer({ default: 86_400, minimum: 1 }),
   /** Facebook login (issue 3 §B); an empty app id turns it off. Tests point the URLs at a local fake. */
   FACEBOOK_APP_ID: Type.String({ default: '' }),
   FACEBOOK_APP_SECRET: Type.String({ default: '' }),

@@ -4,6 +4,11 @@ import type { Redis } from '@rian/kit/redis';
 export type CodePurpose = 'register' | 'password-reset';
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';
 
+/** Where the code for an address and purpose is kept (the lockout discards them too). */
+export function codeKey(purpose: CodePurpose, email: string): string {
+  return `auth:code:${purpose}:${email}`;
+}
+
 function digest(salt: string, code: string): Buffer {
   return createHash('sha256').update(`${salt}:${code}`).digest();
 }
@@ -20,7 +25,7 @@ export class EmailCodes {
   ) {}
 
   private key(purpose: CodePurpose, email: string): string {
-    return `auth:code:${purpose}:${email}`;
+    return codeKey(purpose, email);
   }
 
   async issue(purpose: CodePurpose, email: string): Promise<string> {

@@ -3,9 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from '@rian/kit/redis';
 import { ProblemError } from '@rian/kit/errors';
 import { requestLocale } from '@rian/kit/problem';
-import { ERRORS } from '@rian/proto-contracts/errors';
+import { ERRORS, type ErrorCode } from '@rian/proto-contracts/errors';
+import { EmailCodesLocked } from '@rian/proto-contracts/auth';
+import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import { normaliseEmail } from '../../domain/registration.js';
+import { codeKey, type CodePurpose } from './email-codes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +26,12 @@ export interface LockoutSettings {
   lockSeconds: number;
   codeRequestsPerEmail: number;
   codeRequestsWindowSeconds: number;
+  /** wrong e-mail codes one address may see per window, whatever the IP; then its codes are locked */
+  codeFailsMax: number;
+  codeFailsWindowSeconds: number;
 }
+
+export type CodesLockedNotice = Static<typeof EmailCodesLocked.schema>;
 
 export function lockoutSettings(config: Config): LockoutSettings {
   return {
@@ -33,6 +41,8 @@ export function lockoutSettings(config: Config): LockoutSettings {
     lockSeconds: config.AUTH_LOCK_SECONDS,
     codeRequestsPerEmail: config.AUTH_CODE_REQUESTS_PER_EMAIL,
     codeRequestsWindowSeconds: config.AUTH_CODE_REQUESTS_WINDOW_SECONDS,
+    codeFailsMax: config.AUTH_CODE_FAILS_MAX,
+    codeFailsWindowSeconds: config.AUTH_CODE_FAILS_WINDOW_SECONDS,
   };
 }
 
@@ -48,13 +58,18 @@ const failedWith = (err: unknown, codes: Set<string>) => err instanceof ProblemE
  *   window; reaching the maximum locks that account or IP for `lockSeconds` — even the right
  *   password is refused then (429 `auth.locked`, Retry-After). The lock does not depend on whether
  *   the account exists, so it tells nothing about it either;
- * - wrong e-mail codes count against the IP (each code also caps its own tries);
+ * - wrong e-mail codes count against the IP (each code also caps its own tries) and against the
+ *   address: `codeFailsMax` wrong codes within `codeFailsWindowSeconds` (registration and reset
+ *   together) lock the address's codes until the window ends — its codes are gone, none can be asked
+ *   for, and the owner is told once (`auth.email.codes-locked`). Tries are counted before the check,
+ *   so parallel guesses cannot pass the budget;
  * - e-mail code requests are limited per address (429 `http.rate_limited`).
  */
 export class Lockout {
   constructor(
     private readonly redis: Redis,
     private readonly s: LockoutSettings,
+    private readonly codesLocked: (notice: CodesLockedNotice) => Promise<void> = async () => undefined,
   ) {}
 
   private accountKey(kind: SignInKind, id: string): string {
@@ -81,19 +96,79 @@ export class Lockout {
     }
   }
 
-  /** Runs something that checks an e-mailed code: wrong codes count against the IP. */
-  async codeAttempt<T>(req: FastifyRequest, attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Runs something that checks an e-mailed code sent to `email`: wrong codes count against the IP
+   * and against the address's budget; the wrong code that spends the budget locks the address.
+   */
+  async codeAttempt<T>(
+    req: FastifyRequest,
+    purpose: CodePurpose,
+    email: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const address = normaliseEmail(email);
     await this.assertOpen(req, [`auth:lock:on:ip:${req.ip}`]);
+    await this.assertCodesOpen(req, address);
+    const fails = `auth:code-fails:${address}`;
+    const window = this.s.codeFailsWindowSeconds;
+    const res = await this.redis.multi().set(fails, 0, 'EX', window, 'NX').incr(fails).exec();
+    const tries = Number(res?.[1]?.[1] ?? 0);
+    if (tries > this.s.codeFailsMax) {
+      await this.untry(fails);
+      await this.assertCodesOpen(req, address);
+      throw this.lockedProblem(req, 'auth.codes_locked', 3600, window);
+    }
     try {
-      return await attempt();
+      const out = await attempt();
+      await this.untry(fails);
+      return out;
     } catch (err) {
-      if (failedWith(err, CODE_FAILURES)) await this.fail([{ name: `ip:${req.ip}`, max: this.s.ipMax }]);
+      if (!failedWith(err, CODE_FAILURES)) {
+        await this.untry(fails);
+        throw err;
+      }
+      await this.fail([{ name: `ip:${req.ip}`, max: this.s.ipMax }]);
+      if (tries < this.s.codeFailsMax) throw err;
+      await this.lockCodes(address, purpose, fails);
+      await this.assertCodesOpen(req, address);
       throw err;
     }
   }
 
-  /** Runs a code request (registration or password reset) unless the address had its share. */
-  async codeRequest<T>(email: string, send: () => Promise<T>): Promise<T> {
+  /** A try that was not a wrong code gives its place in the budget back (never below an expired window). */
+  private async untry(key: string): Promise<void> {
+    await this.redis.eval(
+      `if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0`,
+      1,
+      key,
+    );
+  }
+
+  /** The budget is spent: no code for the address until its window ends, and the owner hears of it once. */
+  private async lockCodes(address: string, purpose: CodePurpose, fails: string): Promise<void> {
+    const left = await this.redis.pttl(fails);
+    const ms = left > 0 ? left : this.s.codeFailsWindowSeconds * 1000;
+    const locked = await this.redis.set(`auth:codes:locked:${address}`, '1', 'PX', ms, 'NX');
+    await this.redis.del(codeKey('register', address), codeKey('password-reset', address));
+    if (locked !== 'OK') return;
+    await this.codesLocked({
+      email: address,
+      purpose,
+      wrongCodes: this.s.codeFailsMax,
+      windowSeconds: this.s.codeFailsWindowSeconds,
+      lockedUntil: new Date(Date.now() + ms).toISOString(),
+      locale: null,
+    });
+  }
+
+  private async assertCodesOpen(req: FastifyRequest, address: string): Promise<void> {
+    const ms = await this.redis.pttl(`auth:codes:locked:${address}`);
+    if (ms > 0) throw this.lockedProblem(req, 'auth.codes_locked', 3600, Math.ceil(ms / 1000));
+  }
+
+  /** Runs a code request (registration or password reset) unless the address had its share or is locked. */
+  async codeRequest<T>(req: FastifyRequest, email: string, send: () => Promise<T>): Promise<T> {
+    await this.assertCodesOpen(req, normaliseEmail(email));
     const key = `auth:code-requests:${normaliseEmail(email)}`;
     const window = this.s.codeRequestsWindowSeconds;
     const res = await this.redis.multi().set(key, 0, 'EX', window, 'NX').incr(key).ttl(key).exec();
@@ -107,19 +182,23 @@ export class Lockout {
     return send();
   }
 
-  private async assertOpen(req: FastifyRequest, lockKeys: string[]): Promise<void> {
-    const left = await Promise.all(lockKeys.map((k) => this.redis.pttl(k)));
-    const ms = Math.max(...left);
-    if (ms <= 0) return; // -2: no lock; -1 (no expiry) never written
-    const seconds = Math.ceil(ms / 1000);
-    const minutes = String(Math.ceil(seconds / 60));
-    const th = ERRORS['auth.locked'].th.replace(' N ', ` ${minutes} `);
-    const en = ERRORS['auth.locked'].en.replace(' N ', ` ${minutes} `);
-    throw new ProblemError('auth.locked', {
+  /** 429 with Retry-After, the wait in whole units (minutes or hours) in the message's "N". */
+  private lockedProblem(req: FastifyRequest, code: ErrorCode, unitSeconds: number, seconds: number) {
+    const n = String(Math.ceil(seconds / unitSeconds));
+    const th = ERRORS[code].th.replace(' N ', ` ${n} `);
+    const en = ERRORS[code].en.replace(' N ', ` ${n} `);
+    return new ProblemError(code, {
       detail: requestLocale(req) === 'en' ? en : th,
       headers: { 'retry-after': String(seconds) },
       extra: { retryAfterSeconds: seconds, messages: { th, en } },
     });
+  }
+
+  private async assertOpen(req: FastifyRequest, lockKeys: string[]): Promise<void> {
+    const left = await Promise.all(lockKeys.map((k) => this.redis.pttl(k)));
+    const ms = Math.max(...left);
+    if (ms <= 0) return; // -2: no lock; -1 (no expiry) never written
+    throw this.lockedProblem(req, 'auth.locked', 60, Math.ceil(ms / 1000));
   }
 
   /** Counts one failure on each counter; a counter that reaches its maximum becomes a lock. */
@@ -145,7 +224,16 @@ export class Lockout {
 /** Decorates `app.lockout` for the sign-in and code routes. */
 export const lockoutPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    app.decorate('lockout', new Lockout(app.kit.redis, lockoutSettings(config)));
+    const tellOwner = async (notice: CodesLockedNotice) => {
+      await app.kit.orm.em.fork().transactional(async (em) => {
+        app.kit.outbox.add(em, EmailCodesLocked, notice);
+      });
+      app.log.warn(
+        { purpose: notice.purpose, lockedUntil: notice.lockedUntil },
+        'e-mail codes locked for an address',
+      );
+    };
+    app.decorate('lockout', new Lockout(app.kit.redis, lockoutSettings(config), tellOwner));
   },
   { name: 'auth-lockout' },
 );

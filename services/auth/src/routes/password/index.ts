@@ -41,7 +41,7 @@ const password: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.lockout.codeRequest(req.body.email, () =>
+      await app.lockout.codeRequest(req, req.body.email, () =>
         app.passwordReset.requestCode(req.body.email, req.body.locale ?? requestLocale(req)),
       );
       return reply.status(202).send({ sent: true, expiresInSeconds: app.passwordReset.codeTtlSeconds });
@@ -59,7 +59,9 @@ const password: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await app.lockout.codeAttempt(req, () => app.passwordReset.reset(req.body, requestLocale(req)));
+      await app.lockout.codeAttempt(req, 'password-reset', req.body.email, () =>
+        app.passwordReset.reset(req.body, requestLocale(req)),
+      );
       return { changed: true as const };
     },
   );

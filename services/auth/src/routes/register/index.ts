@@ -45,7 +45,7 @@ const register: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.lockout.codeRequest(req.body.email, () =>
+      await app.lockout.codeRequest(req, req.body.email, () =>
         app.accounts.requestRegistrationCode(req.body.email, req.body.locale ?? requestLocale(req)),
       );
       return reply.status(202).send({ sent: true, expiresInSeconds: app.authConfig.EMAIL_CODE_TTL_SECONDS });
@@ -63,7 +63,7 @@ const register: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = await app.lockout.codeAttempt(req, () =>
+      const user = await app.lockout.codeAttempt(req, 'register', req.body.email, () =>
         app.accounts.register(req.body, requestLocale(req)),
       );
       return reply.status(201).send({ user });
