@@ -8,6 +8,7 @@ import { migrations } from './migrations/index.js';
 import { deliveryRoutes } from './routes/deliveries/index.js';
 import { chatImageRoutes } from './routes/chat-images/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
+import { onAuthEmailCodesLocked } from './messaging/handlers/on-auth-email-codes-locked.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-catalog-product-chat-channels-changed.js';
@@ -43,6 +44,7 @@ export async function buildApp(
     },
     consumers: () => [
       onAuthEmailCodeRequested,
+      onAuthEmailCodesLocked,
       onAuthUserRegistered,
       onOrdersOrderPaid(config),
       onPaymentsPaymentRejected(config),
