@@ -90,6 +90,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 21600;
 export const JWT_ISSUER = 'rian-auth';
 export const JWT_AUDIENCE = 'rian';
 export const REFRESH_COOKIE = 'auth.refresh';
+/** A device that signed in before: its right password passes the account's lockout (issue 11 §8). */
+export const DEVICE_COOKIE = 'auth.device';
 export const EMAIL_CODE_TTL_SECONDS = 600;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 

@@ -33,6 +33,11 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   AUTH_LOCK_IP_MAX: Type.Integer({ default: 20, minimum: 1 }),
   AUTH_LOCK_WINDOW_SECONDS: Type.Integer({ default: 900, minimum: 1 }),
   AUTH_LOCK_SECONDS: Type.Integer({ default: 900, minimum: 1 }),
+  /**
+   * A browser that signed in to an account gets a device cookie for this long: with it the right
+   * password passes that account's lock (staff accounts are locked per IP besides), issue 11 §8
+   */
+  AUTH_DEVICE_TTL_DAYS: Type.Integer({ default: 180, minimum: 1 }),
   /** e-mail codes one address may be sent (registration and password reset together) per window */
   AUTH_CODE_REQUESTS_PER_EMAIL: Type.Integer({ default: 3, minimum: 1 }),
   AUTH_CODE_REQUESTS_WINDOW_SECONDS: Type.Integer({ default: 600, minimum: 1 }),

@@ -163,6 +163,74 @@ describe('sign-in lockout per account', () => {
   });
 });
 
+describe('staff locked per IP; a device that signed in before passes the lock (issue 11 §8)', () => {
+  const withDevice = (ip: string, device: string, p: string, url = '/staff/login', body?: object) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body ?? { username: staffUser, password: p },
+      headers: { 'x-forwarded-for': ip },
+      cookies: { 'auth.device': device },
+    });
+  const deviceOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'auth.device')?.value;
+  const lockStaffFrom = async (ip: string) => {
+    for (let i = 0; i < 3; i++) expect((await staffLogin(ip, 'not-the-password')).statusCode).toBe(401);
+    expect((await staffLogin(ip)).statusCode).toBe(429);
+  };
+
+  it('a sign-in gives a device cookie: httpOnly, SameSite=Strict, path /, 180 days', async () => {
+    const res = await staffLogin('10.8.0.1');
+    expect(res.statusCode).toBe(200);
+    const c = res.cookies.find((x) => x.name === 'auth.device')!;
+    expect(c.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 180 * 86_400 });
+  });
+
+  it('an attacker at IP A fails the admin password 3 times: IP A is locked out of it, the admin at IP B signs in with the right password', async () => {
+    await lockStaffFrom('10.8.1.1');
+    expect((await staffLogin('10.8.1.2')).statusCode).toBe(200);
+  });
+
+  it('the admin behind the attacker’s IP A signs in with the device cookie of an earlier sign-in; the same password without it is refused', async () => {
+    const device = deviceOf(await staffLogin('10.8.2.9'))!;
+    await lockStaffFrom('10.8.2.1');
+    const owner = await withDevice('10.8.2.1', device, staffPassword);
+    expect(owner.statusCode).toBe(200);
+    expect(deviceOf(owner)).toBe(device);
+    expect((await staffLogin('10.8.2.1')).statusCode).toBe(429);
+  });
+
+  it('a forged device cookie, or the device cookie of another account, passes no lock', async () => {
+    const memberDevice = deviceOf(await login('10.8.3.9'))!;
+    await lockStaffFrom('10.8.3.1');
+    const forged = 'A'.repeat(43);
+    for (const device of [forged, memberDevice]) {
+      const res = await withDevice('10.8.3.1', device, staffPassword);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('auth.locked');
+    }
+  });
+
+  it('a member account locked by strangers everywhere still lets its owner’s device in', async () => {
+    const device = deviceOf(await login('10.8.4.9'))!;
+    for (let i = 0; i < 3; i++) await login(`10.8.4.${i + 1}`, 'wrong-password-x');
+    expect((await login('10.8.4.20')).statusCode).toBe(429);
+    const owner = await withDevice('10.8.4.20', device, password, '/login', { email, password });
+    expect(owner.statusCode).toBe(200);
+    await waitForLockToLift();
+  });
+
+  it('the device has its own budget: 3 wrong passwords with it lock the device too', async () => {
+    const device = deviceOf(await staffLogin('10.8.5.9'))!;
+    for (let i = 0; i < 3; i++) {
+      expect((await withDevice(`10.8.5.${i + 1}`, device, 'not-the-password')).statusCode).toBe(401);
+    }
+    expect((await withDevice('10.8.5.30', device, staffPassword)).statusCode).toBe(429);
+    await waitForLockToLift();
+  });
+});
+
 describe('sign-in lockout per IP', () => {
   it('5 failures from one IP over different e-mails lock that IP for every account; other IPs are unaffected; it lifts', async () => {
     const ip = '10.5.0.1';

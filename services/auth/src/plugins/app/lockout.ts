@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from '@rian/kit/redis';
 import { ProblemError } from '@rian/kit/errors';
 import { requestLocale } from '@rian/kit/problem';
@@ -9,12 +10,15 @@ import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import { normaliseEmail } from '../../domain/registration.js';
 import { codeKey, type CodePurpose } from './email-codes.js';
+import { deviceCookie, setDeviceCookie } from '../../routes/cookies.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     lockout: Lockout;
   }
 }
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Who signs in: a member by e-mail, staff by username; their failures are counted apart. */
 export type SignInKind = 'member' | 'staff';
@@ -29,6 +33,8 @@ export interface LockoutSettings {
   /** wrong e-mail codes one address may see per window, whatever the IP; then its codes are locked */
   codeFailsMax: number;
   codeFailsWindowSeconds: number;
+  deviceTtlSeconds: number;
+  secureCookies: boolean;
 }
 
 export type CodesLockedNotice = Static<typeof EmailCodesLocked.schema>;
@@ -43,6 +49,8 @@ export function lockoutSettings(config: Config): LockoutSettings {
     codeRequestsWindowSeconds: config.AUTH_CODE_REQUESTS_WINDOW_SECONDS,
     codeFailsMax: config.AUTH_CODE_FAILS_MAX,
     codeFailsWindowSeconds: config.AUTH_CODE_FAILS_WINDOW_SECONDS,
+    deviceTtlSeconds: config.AUTH_DEVICE_TTL_DAYS * 86_400,
+    secureCookies: config.COOKIE_SECURE,
   };
 }
 
@@ -76,24 +84,64 @@ export class Lockout {
     return `${kind}:${kind === 'member' ? normaliseEmail(id) : id.trim()}`;
   }
 
-  /** Runs a sign-in (member or staff) under the lockout; `id` is the e-mail or username given. */
-  async signIn<T>(req: FastifyRequest, kind: SignInKind, id: string, attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a sign-in (member or staff) under the lockout; `id` is the e-mail or username given.
+   * A member's account is locked wherever the failures came from; a staff account only for the IP
+   * they came from, so nobody can lock `admin` out from elsewhere. A browser holding a device
+   * cookie of this account (it signed in to it before) is judged by its own failures only, so the
+   * owner's right password passes a lock strangers caused; a success gives (or renews) that cookie.
+   */
+  async signIn<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    kind: SignInKind,
+    id: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
     const account = this.accountKey(kind, id);
-    await this.assertOpen(req, [`auth:lock:on:${account}`, `auth:lock:on:ip:${req.ip}`]);
+    const lockName = kind === 'staff' ? `${account}:ip:${req.ip}` : account;
+    const device = await this.knownDevice(req, account);
+    await this.assertOpen(
+      req,
+      device ? [`auth:lock:on:device:${device}`] : [`auth:lock:on:${lockName}`, `auth:lock:on:ip:${req.ip}`],
+    );
     try {
       const out = await attempt();
       // the account's count starts again; the IP's does not, or an attacker could reset it with an account of their own
-      await this.redis.del(`auth:lock:fails:${account}`);
+      await this.redis.del(
+        `auth:lock:fails:${lockName}`,
+        ...(device ? [`auth:lock:fails:device:${device}`] : []),
+      );
+      await this.rememberDevice(req, reply, account);
       return out;
     } catch (err) {
       if (failedWith(err, SIGN_IN_FAILURES)) {
         await this.fail([
-          { name: account, max: this.s.emailMax },
+          { name: lockName, max: this.s.emailMax },
           { name: `ip:${req.ip}`, max: this.s.ipMax },
+          ...(device ? [{ name: `device:${device}`, max: this.s.emailMax }] : []),
         ]);
       }
       throw err;
     }
+  }
+
+  /** The hash of this browser's device cookie when it signed in to `account` before. */
+  private async knownDevice(req: FastifyRequest, account: string): Promise<string | undefined> {
+    const token = deviceCookie(req);
+    if (!token) return undefined;
+    const hash = sha256(token);
+    return (await this.redis.sismember(`auth:device:${hash}`, account)) ? hash : undefined;
+  }
+
+  /** Binds this browser to `account`: its device cookie (a new one unless it has a live one) and its record. */
+  private async rememberDevice(req: FastifyRequest, reply: FastifyReply, account: string): Promise<void> {
+    const given = deviceCookie(req);
+    const live = given && (await this.redis.exists(`auth:device:${sha256(given)}`)) ? given : undefined;
+    const token = live ?? randomBytes(32).toString('base64url');
+    const key = `auth:device:${sha256(token)}`;
+    await this.redis.multi().sadd(key, account).expire(key, this.s.deviceTtlSeconds).exec();
+    setDeviceCookie(reply, token, this.s.deviceTtlSeconds, this.s.secureCookies);
   }
 
   /**

@@ -48,7 +48,7 @@ const sessions: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await app.lockout.signIn(req, 'member', req.body.email, () =>
+      const s = await app.lockout.signIn(req, reply, 'member', req.body.email, () =>
         app.accounts.login(req.body.email, req.body.password),
       );
       setRefreshCookie(reply, s.refresh, secure);

@@ -25,7 +25,7 @@ const staff: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await app.lockout.signIn(req, 'staff', req.body.username, () =>
+      const s = await app.lockout.signIn(req, reply, 'staff', req.body.username, () =>
         app.accounts.staffLogin(req.body.username, req.body.password),
       );
       setRefreshCookie(reply, s.refresh, app.authConfig.COOKIE_SECURE);
