@@ -63,7 +63,8 @@ describe('sign-in and sessions', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ tokenType: 'Bearer', expiresIn: 21600, user: { email, status: 'New' } });
-    const setCookie = String(res.headers['set-cookie']);
+    const raw = res.headers['set-cookie'];
+    const setCookie = (Array.isArray(raw) ? raw : [String(raw)]).find((c) => c.startsWith('auth.refresh='));
     expect(setCookie).toMatch(/^auth\.refresh=/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('Path=/');
