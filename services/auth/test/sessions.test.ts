@@ -226,9 +226,15 @@ describe('refresh and logout only from our own site (issue 11 §9)', () => {
       expect(res.json()).toMatchObject({ code: 'auth.origin_refused', detail: 'คำขอนี้ไม่ได้มาจากเว็บไซต์ Rian' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    // the cookie was neither rotated nor revoked: it still refreshes, once
-    const own = await refresh(cookie, {});
-    expect(own.statusCode).toBe(200);
+    // the cookie was neither rotated nor revoked
+    const rows = (await app.kit.orm.em
+      .fork()
+      .execute(
+        `select replaced_at, revoked_at from refresh_tokens where token_hash = encode(sha256(?::bytea), 'hex')`,
+        [cookie],
+      )) as { replaced_at: Date | null; revoked_at: Date | null }[];
+    expect(rows).toEqual([{ replaced_at: null, revoked_at: null }]);
+    expect((await refresh(cookie, {})).statusCode).toBe(200);
   });
 
   it.each([
