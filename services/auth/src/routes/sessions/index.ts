@@ -48,10 +48,12 @@ const sessions: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await app.lockout.signIn(req, reply, 'member', req.body.email, () =>
-        app.accounts.login(req.body.email, req.body.password),
-      );
-      setRefreshCookie(reply, s.refresh, secure);
+      // the refresh cookie first, then the lockout's device cookie (clients read the first one)
+      const s = await app.lockout.signIn(req, reply, 'member', req.body.email, async () => {
+        const signedIn = await app.accounts.login(req.body.email, req.body.password);
+        setRefreshCookie(reply, signedIn.refresh, secure);
+        return signedIn;
+      });
       return {
         token: s.token,
         tokenType: 'Bearer' as const,

@@ -25,10 +25,12 @@ const staff: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await app.lockout.signIn(req, reply, 'staff', req.body.username, () =>
-        app.accounts.staffLogin(req.body.username, req.body.password),
-      );
-      setRefreshCookie(reply, s.refresh, app.authConfig.COOKIE_SECURE);
+      // the refresh cookie first, then the lockout's device cookie (clients read the first one)
+      const s = await app.lockout.signIn(req, reply, 'staff', req.body.username, async () => {
+        const signedIn = await app.accounts.staffLogin(req.body.username, req.body.password);
+        setRefreshCookie(reply, signedIn.refresh, app.authConfig.COOKIE_SECURE);
+        return signedIn;
+      });
       return {
         token: s.token,
         tokenType: 'Bearer' as const,
