@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from '@rian/kit/redis';
@@ -10,15 +9,13 @@ import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import { normaliseEmail } from '../../domain/registration.js';
 import { codeKey, type CodePurpose } from './email-codes.js';
-import { deviceCookie, setDeviceCookie } from '../../routes/cookies.js';
+import { KnownDevices } from './known-devices.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     lockout: Lockout;
   }
 }
-
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Who signs in: a member by e-mail, staff by username; their failures are counted apart. */
 export type SignInKind = 'member' | 'staff';
@@ -78,7 +75,11 @@ export class Lockout {
     private readonly redis: Redis,
     private readonly s: LockoutSettings,
     private readonly codesLocked: (notice: CodesLockedNotice) => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.devices = new KnownDevices(redis, s.deviceTtlSeconds, s.secureCookies);
+  }
+
+  private readonly devices: KnownDevices;
 
   private accountKey(kind: SignInKind, id: string): string {
     return `${kind}:${kind === 'member' ? normaliseEmail(id) : id.trim()}`;
@@ -100,7 +101,7 @@ export class Lockout {
   ): Promise<T> {
     const account = this.accountKey(kind, id);
     const lockName = kind === 'staff' ? `${account}:ip:${req.ip}` : account;
-    const device = await this.knownDevice(req, account);
+    const device = await this.devices.boundTo(req, account);
     await this.assertOpen(
       req,
       device ? [`auth:lock:on:device:${device}`] : [`auth:lock:on:${lockName}`, `auth:lock:on:ip:${req.ip}`],
@@ -112,7 +113,7 @@ export class Lockout {
         `auth:lock:fails:${lockName}`,
         ...(device ? [`auth:lock:fails:device:${device}`] : []),
       );
-      await this.rememberDevice(req, reply, account);
+      await this.devices.remember(req, reply, account);
       return out;
     } catch (err) {
       if (failedWith(err, SIGN_IN_FAILURES)) {
@@ -124,24 +125,6 @@ export class Lockout {
       }
       throw err;
     }
-  }
-
-  /** The hash of this browser's device cookie when it signed in to `account` before. */
-  private async knownDevice(req: FastifyRequest, account: string): Promise<string | undefined> {
-    const token = deviceCookie(req);
-    if (!token) return undefined;
-    const hash = sha256(token);
-    return (await this.redis.sismember(`auth:device:${hash}`, account)) ? hash : undefined;
-  }
-
-  /** Binds this browser to `account`: its device cookie (a new one unless it has a live one) and its record. */
-  private async rememberDevice(req: FastifyRequest, reply: FastifyReply, account: string): Promise<void> {
-    const given = deviceCookie(req);
-    const live = given && (await this.redis.exists(`auth:device:${sha256(given)}`)) ? given : undefined;
-    const token = live ?? randomBytes(32).toString('base64url');
-    const key = `auth:device:${sha256(token)}`;
-    await this.redis.multi().sadd(key, account).expire(key, this.s.deviceTtlSeconds).exec();
-    setDeviceCookie(reply, token, this.s.deviceTtlSeconds, this.s.secureCookies);
   }
 
   /**
