@@ -187,6 +187,33 @@ describe('staff locked per IP; a device that signed in before passes the lock (i
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 180 * 86_400 });
   });
 
+  it('with COOKIE_SECURE on, the device cookie is Secure too', async () => {
+    const secureApp = await buildApp(
+      readConfig(
+        env.envFor('auth', {
+          ADMIN_USERNAME: staffUser,
+          ADMIN_PASSWORD: staffPassword,
+          COOKIE_SECURE: 'true',
+        }),
+      ),
+    );
+    try {
+      await secureApp.ready();
+      const res = await secureApp.inject({
+        method: 'POST',
+        url: '/staff/login',
+        payload: { username: staffUser, password: staffPassword },
+        headers: { 'x-forwarded-for': '10.8.0.2' },
+      });
+      expect(res.cookies.find((x) => x.name === 'auth.device')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+      });
+    } finally {
+      await secureApp.close();
+    }
+  });
+
   it('an attacker at IP A fails the admin password 3 times: IP A is locked out of it, the admin at IP B signs in with the right password', async () => {
     await lockStaffFrom('10.8.1.1');
     expect((await staffLogin('10.8.1.2')).statusCode).toBe(200);
