@@ -53,6 +53,9 @@ export const ConfigSchema = Type.Object({
   /** e-mail code requests per IP (POST /api/auth/register/code, /api/auth/password/code) */
   RATE_LIMIT_CODE_MAX: Type.Integer({ default: 5, minimum: 1 }),
   RATE_LIMIT_CODE_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
+  /** "is this e-mail registered?" per IP (POST /api/auth/register/check-email, /api/auth/password/check-email) */
+  RATE_LIMIT_LOOKUP_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  RATE_LIMIT_LOOKUP_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
   /** per upstream, for /api/health and /api/docs/json */
   HEALTH_TIMEOUT_MS: Type.Integer({ default: 1_500, minimum: 1 }),
   DOCS_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 1 }),
