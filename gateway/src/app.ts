@@ -109,7 +109,10 @@ export async function buildGateway(
 
   installProblemHandlers(app);
   await app.register(requestContext);
-  await app.register(securityHeaders, { contentSecurityPolicy: config.CONTENT_SECURITY_POLICY });
+  await app.register(securityHeaders, {
+    contentSecurityPolicy: config.CONTENT_SECURITY_POLICY,
+    ...(config.COOKIE_SECURE ? { strictTransportSecurity: `max-age=${config.HSTS_MAX_AGE_S}` } : {}),
+  });
   await app.register(rateLimits, { redis });
 
   for (const { name, url } of services) {

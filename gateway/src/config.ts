@@ -68,6 +68,12 @@ export const ConfigSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: '' }),
   CONTENT_SECURITY_POLICY: Type.String({ default: DEFAULT_CSP }),
   /**
+   * the site is served over HTTPS (the same setting as auth's Secure cookie): browsers are told
+   * to use nothing else (Strict-Transport-Security) for HSTS_MAX_AGE_S seconds
+   */
+  COOKIE_SECURE: Type.Boolean({ default: false }),
+  HSTS_MAX_AGE_S: Type.Integer({ default: 31_536_000, minimum: 0 }),
+  /**
    * origins the SPA may post forms to besides itself (space-separated): the card provider's hosted
    * payment page (payments' PAYMENTS_CARD_FORM_URL), added to the policy's form-action
    */
