@@ -34,15 +34,14 @@ function malformedQuery(url: string): boolean {
 }
 
 /**
- * preValidation for every service: text in the query, path and body that cannot be stored as text
- * answers 400 `validation.format` for that field, before any route sees it.
+ * preValidation for every service: text in the query or body that cannot be stored as text answers
+ * 400 `validation.format` for that field, before any route sees it. Path parameters are names the
+ * service looks up (a NUL in one finds nothing: 404), so they are left to the route.
  */
 export async function rejectUnsafeText(req: FastifyRequest): Promise<void> {
   const field = malformedQuery(req.url)
     ? 'querystring'
-    : (unsafeTextField(req.query, 'querystring') ??
-      unsafeTextField(req.params, 'params') ??
-      unsafeTextField(req.body, 'body'));
+    : (unsafeTextField(req.query, 'querystring') ?? unsafeTextField(req.body, 'body'));
   if (field)
     throw new ProblemError('validation.failed', { errors: [fieldError(field, 'validation.format')] });
 }
