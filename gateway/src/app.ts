@@ -20,10 +20,11 @@ import { docs } from './plugins/docs.js';
 import { health } from './plugins/health.js';
 import { spa } from './plugins/spa.js';
 import { liveAdmin } from './plugins/live-admin.js';
+import { normalisePath } from './domain/normalise-path.js';
 
 const VERSION = '0.1.0';
 
-/** Sign-in and e-mail code requests: what an attacker would hammer. Paths below /api/auth. */
+/** Sign-in, e-mail code requests and e-mail lookups: what an attacker would hammer. Paths below /api/auth. */
 function authLimits(config: Config): LimitedRoutes[] {
   const login: RateLimitOptions = {
     max: config.RATE_LIMIT_LOGIN_MAX,
@@ -33,9 +34,15 @@ function authLimits(config: Config): LimitedRoutes[] {
     max: config.RATE_LIMIT_CODE_MAX,
     timeWindow: config.RATE_LIMIT_CODE_WINDOW_MS,
   };
+  const lookup: RateLimitOptions = {
+    max: config.RATE_LIMIT_LOOKUP_MAX,
+    timeWindow: config.RATE_LIMIT_LOOKUP_WINDOW_MS,
+  };
   return [
     { paths: ['/login', '/staff/login', '/facebook/login', '/facebook/connect'], rateLimit: login },
     { paths: ['/register/code', '/password/code'], rateLimit: code },
+    // each answer tells whether an e-mail has an account
+    { paths: ['/register/check-email', '/password/check-email'], rateLimit: lookup },
   ];
 }
 
@@ -57,6 +64,8 @@ export async function buildGateway(
     requestIdHeader: false,
     genReqId: requestIdFrom,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
+    // routed (and so rate-limited) by one spelling of the path, which is also what the services get
+    rewriteUrl: (req) => normalisePath(req.url ?? '/'),
   });
 
   const redis: Redis = createRedis(config.REDIS_URL, config.RIAN_NAMESPACE);
@@ -100,7 +109,10 @@ export async function buildGateway(
 
   installProblemHandlers(app);
   await app.register(requestContext);
-  await app.register(securityHeaders, { contentSecurityPolicy: config.CONTENT_SECURITY_POLICY });
+  await app.register(securityHeaders, {
+    contentSecurityPolicy: config.CONTENT_SECURITY_POLICY,
+    ...(config.COOKIE_SECURE ? { strictTransportSecurity: `max-age=${config.HSTS_MAX_AGE_S}` } : {}),
+  });
   await app.register(rateLimits, { redis });
 
   for (const { name, url } of services) {

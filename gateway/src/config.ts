@@ -53,6 +53,9 @@ export const ConfigSchema = Type.Object({
   /** e-mail code requests per IP (POST /api/auth/register/code, /api/auth/password/code) */
   RATE_LIMIT_CODE_MAX: Type.Integer({ default: 5, minimum: 1 }),
   RATE_LIMIT_CODE_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
+  /** "is this e-mail registered?" per IP (POST /api/auth/register/check-email, /api/auth/password/check-email) */
+  RATE_LIMIT_LOOKUP_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  RATE_LIMIT_LOOKUP_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
   /** per upstream, for /api/health and /api/docs/json */
   HEALTH_TIMEOUT_MS: Type.Integer({ default: 1_500, minimum: 1 }),
   DOCS_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 1 }),
@@ -64,6 +67,12 @@ export const ConfigSchema = Type.Object({
    */
   TRUST_PROXY: Type.String({ default: '' }),
   CONTENT_SECURITY_POLICY: Type.String({ default: DEFAULT_CSP }),
+  /**
+   * the site is served over HTTPS (the same setting as auth's Secure cookie): browsers are told
+   * to use nothing else (Strict-Transport-Security) for HSTS_MAX_AGE_S seconds
+   */
+  COOKIE_SECURE: Type.Boolean({ default: false }),
+  HSTS_MAX_AGE_S: Type.Integer({ default: 31_536_000, minimum: 0 }),
   /**
    * origins the SPA may post forms to besides itself (space-separated): the card provider's hosted
    * payment page (payments' PAYMENTS_CARD_FORM_URL), added to the policy's form-action

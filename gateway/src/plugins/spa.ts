@@ -46,8 +46,8 @@ function wantsPage(req: FastifyRequest, path: string): boolean {
 }
 
 /**
- * The built SPA. Files from the build are served as they are (hashed /assets/ cached for a year,
- * everything else revalidated); any other page a browser asks for gets index.html, so client-side
+ * The built SPA. Files from the build are served as they are, or their brotli or gzip copy made at
+ * build when the browser takes it (hashed /assets/ cached for a year, everything else revalidated); any other page a browser asks for gets index.html, so client-side
  * routes and the SPA's own 404 page work on reload. Without a build: a 503 page saying how to make one.
  * The dist folder is looked at per request, so building while the gateway runs is enough.
  */
@@ -59,6 +59,8 @@ export const spa: FastifyPluginAsync<SpaOptions> = async (app, opts) => {
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
+    // the build writes <file>.br and <file>.gz (web/vite.config.ts); picked by Accept-Encoding, br first
+    preCompressed: true,
   });
 
   const sendIndex = async (reply: FastifyReply) => {
@@ -69,7 +71,7 @@ export const spa: FastifyPluginAsync<SpaOptions> = async (app, opts) => {
         .header('cache-control', 'no-store')
         .send(NOT_BUILT);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').sendFile('index.html');
   };
 
   app.get('/*', async (req, reply) => {
@@ -78,7 +80,10 @@ export const spa: FastifyPluginAsync<SpaOptions> = async (app, opts) => {
     const inside = file.startsWith(root + sep) && !wanted.split('/').some((seg) => seg.startsWith('.'));
     if (wanted && inside && (await isFile(file))) {
       const hashed = wanted.startsWith('assets/');
-      return reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache').sendFile(wanted);
+      return reply
+        .header('cache-control', hashed ? IMMUTABLE : 'no-cache')
+        .header('vary', 'accept-encoding')
+        .sendFile(wanted);
     }
     if (inside || !wanted) {
       if (wantsPage(req, wanted) && !wanted.startsWith('assets/')) return sendIndex(reply);

@@ -33,6 +33,75 @@ export function createUpstreamBreaker(
   });
 }
 
+/**
+ * Headers that describe one connection, not the request (RFC 9110 §7.6.1), plus `Expect`: the
+ * gateway has answered `100-continue` itself and holds the body. undici refuses a request that
+ * carries any of them, which must never reach the upstream's breaker as a failure of the upstream.
+ */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+  'expect',
+];
+
+export function withoutHopByHop(headers: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...headers };
+  for (const name of HOP_BY_HOP) delete out[name];
+  return out;
+}
+
+/** The upstream could not be reached or did not answer in time: what its breaker is for. */
+const UPSTREAM_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+]);
+/** The gateway could not send what the client gave it (a header or body undici will not carry). */
+const UNSENDABLE = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    e = cause;
+  }
+  return codes;
+}
+
+export function upstreamDown(error: unknown): boolean {
+  return errorCodes(error).some((c) => UPSTREAM_DOWN.has(c));
+}
+
+function unsendable(error: unknown): boolean {
+  return errorCodes(error).some((c) => UNSENDABLE.has(c));
+}
+
 export interface LimitedRoutes {
   /** paths below the service prefix, POST only */
   paths: string[];
@@ -55,7 +124,7 @@ export interface UpstreamProxyOptions {
  * `/api/<service>/*` → `<upstream>/*`. Every call goes through the upstream's breaker: a refused,
  * reset or silent upstream answers 503 problem+json, and once the breaker opens, so does every
  * call at once until a trial call succeeds. Upstream answers (4xx and 5xx included) pass through
- * unchanged and do not count against it.
+ * unchanged and do not count against it; nor does a request the gateway could not send.
  */
 export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (app, opts) => {
   const unavailable = (reply: FastifyReply) =>
@@ -88,9 +157,19 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
         rep.send(res.stream);
       },
       onError: (_rep, { error }) => {
-        settle(error);
-        req.log.warn({ err: error, service: opts.service }, 'upstream unreachable');
-        unavailable(reply);
+        if (upstreamDown(error)) {
+          settle(error);
+          req.log.warn({ err: error, service: opts.service }, 'upstream unreachable');
+          return unavailable(reply);
+        }
+        // not the upstream's fault: it never saw the request, so its breaker hears nothing against it
+        settle();
+        if (unsendable(error)) {
+          req.log.info({ err: error, service: opts.service }, 'request could not be forwarded');
+          return sendProblem(reply, 'validation.failed', { detail: 'The request could not be forwarded' });
+        }
+        req.log.error({ err: error, service: opts.service }, 'proxying failed');
+        return unavailable(reply);
       },
     });
   };
@@ -112,7 +191,7 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
     },
     replyOptions: {
       rewriteRequestHeaders: (req, headers) => ({
-        ...headers,
+        ...withoutHopByHop(headers),
         'x-request-id': String(req.id),
         // Only what the gateway itself believes (see TRUST_PROXY) reaches the services.
         'x-forwarded-for': req.ip,

@@ -47,6 +47,11 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
     /** Prefix of stream names, subjects and Redis keys; tests give each run its own. */
     RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
     AUTH_JWKS_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.auth}/.well-known/jwks.json` }),
+    /**
+     * Whose X-Forwarded-For to believe (the gateway's network): comma-separated addresses, CIDRs
+     * or `loopback` / `linklocal` / `uniquelocal`. Anyone else's is ignored.
+     */
+    TRUSTED_PROXIES: Type.String({ default: 'loopback' }),
     ...extra,
   });
 }

@@ -24,6 +24,7 @@ import { bearerToken, TokenVerifier, type KeySource, type Principal } from './to
 import { installProblemHandlers } from './problem.js';
 import { AJV_OPTIONS, bodyWithoutCoercion } from './validation.js';
 import { ProblemError } from './errors.js';
+import { rejectUnsafeText } from './text-input.js';
 
 /** What a service's routes and plugins get from the kit. */
 export interface Kit {
@@ -81,6 +82,14 @@ export interface ServiceDefinition<C extends BaseServiceConfig> {
   outboxPollMs?: number;
   /** extra background work, started on ready and stopped on close */
   background?: (kit: Kit) => { start(): void; stop(): Promise<void> }[];
+}
+
+/** TRUSTED_PROXIES as Fastify's trustProxy: addresses, CIDRs or proxy-addr names (`loopback`, `uniquelocal`). */
+export function trustedProxies(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -187,7 +196,8 @@ export async function buildService<C extends BaseServiceConfig>(
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : uuidv7();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the gateway's network: anyone else could pick their own IP
+    trustProxy: trustedProxies(cfg.TRUSTED_PROXIES),
     ajv: { customOptions: AJV_OPTIONS },
   });
 
@@ -210,6 +220,7 @@ export async function buildService<C extends BaseServiceConfig>(
   app.addHook('preHandler', (req, _reply, done) => runWithContext(contextOf(req), done));
 
   installProblemHandlers(app);
+  app.addHook('preValidation', rejectUnsafeText);
 
   await app.register(swagger, {
     openapi: {

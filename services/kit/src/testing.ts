@@ -15,6 +15,7 @@ import {
   generateKeyPair,
   SignJWT,
   type CryptoKey,
+  type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from '@rian/proto-contracts/auth';
@@ -225,25 +226,28 @@ export class TestTokenIssuer {
     private readonly privateKey: CryptoKey,
     readonly keys: JWTVerifyGetKey,
     readonly kid: string,
+    /** the public key set, as auth serves it at /.well-known/jwks.json */
+    readonly jwks: { keys: JWK[] },
   ) {}
 
   static async create(): Promise<TestTokenIssuer> {
     const { publicKey, privateKey } = await generateKeyPair('EdDSA', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
-    return new TestTokenIssuer(privateKey, createLocalJWKSet({ keys: [jwk] }), 'test-key');
+    return new TestTokenIssuer(privateKey, createLocalJWKSet({ keys: [jwk] }), 'test-key', { keys: [jwk] });
   }
 
-  async sign(claims: AccessClaims, opts: { expiresIn?: string | number } = {}): Promise<string> {
+  /** `expiresIn: null` signs a token without `exp` (which verification must refuse) */
+  async sign(claims: AccessClaims, opts: { expiresIn?: string | number | null } = {}): Promise<string> {
     // jti: a UUIDv7, whose milliseconds tell the token from a revocation mark of the same second
-    return new SignJWT({ ...claims })
+    const jwt = new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'EdDSA', kid: this.kid })
       .setIssuer(JWT_ISSUER)
       .setAudience(JWT_AUDIENCE)
       .setSubject(claims.sub)
       .setIssuedAt()
-      .setJti(uuidv7())
-      .setExpirationTime(opts.expiresIn ?? '6h')
-      .sign(this.privateKey);
+      .setJti(uuidv7());
+    if (opts.expiresIn !== null) jwt.setExpirationTime(opts.expiresIn ?? '6h');
+    return jwt.sign(this.privateKey);
   }
 
   member(sub: string = crypto.randomUUID(), extra: Partial<AccessClaims> = {}): Promise<string> {

@@ -1,4 +1,5 @@
 import {
+  createLocalJWKSet,
   createRemoteJWKSet,
   errors as joseErrors,
   jwtVerify,
@@ -41,13 +42,7 @@ export class TokenVerifier {
     this.redis = opts.redis;
     this.revocationTimeoutMs = opts.revocationTimeoutMs ?? 1_500;
     this.key =
-      typeof source === 'string' || source instanceof URL
-        ? createRemoteJWKSet(new URL(source), {
-            cooldownDuration: 5_000,
-            cacheMaxAge: 10 * 60_000,
-            timeoutDuration: 3_000,
-          })
-        : source;
+      typeof source === 'string' || source instanceof URL ? remoteKeysWithFallback(new URL(source)) : source;
   }
 
   async verify(token: string): Promise<Principal> {
@@ -93,6 +88,8 @@ export class TokenVerifier {
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
         algorithms: ['EdDSA', 'RS256', 'ES256'],
+        // a token that never expires could not be taken back once Redis forgets its revocation
+        requiredClaims: ['exp'],
       });
       if (!Value.Check(AccessClaims, Value.Clean(AccessClaims, Value.Clone(payload)))) {
         throw new ProblemError('auth.unauthenticated');
@@ -101,12 +98,56 @@ export class TokenVerifier {
     } catch (err) {
       if (err instanceof ProblemError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw new ProblemError('auth.token_expired');
-      if (err instanceof joseErrors.JWKSTimeout || (err as { code?: string }).code === 'ECONNREFUSED') {
-        throw new ProblemError('service.unavailable');
-      }
+      // the token may well be valid: a 401 would sign the user out for an outage of auth
+      if (err instanceof KeysUnavailable) throw new ProblemError('service.unavailable');
       throw new ProblemError('auth.unauthenticated');
     }
   }
+}
+
+/** auth's keys could not be fetched (refused, timed out, an error page) and none were known before. */
+class KeysUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('signing keys unavailable', { cause });
+    this.name = 'KeysUnavailable';
+  }
+}
+
+/** A failure to fetch or read the key set, as opposed to a token no key matches. */
+function fetchFailed(err: unknown): boolean {
+  if (!(err instanceof joseErrors.JOSEError)) return true; // fetch's own TypeError (ECONNREFUSED in its cause), DNS...
+  return (
+    err instanceof joseErrors.JWKSTimeout ||
+    err instanceof joseErrors.JWKSInvalid ||
+    err.code === 'ERR_JOSE_GENERIC' // a non-200 answer or one that is not JSON
+  );
+}
+
+/**
+ * auth's JWKS, cached 10 minutes. While it cannot be fetched, the keys fetched last keep verifying
+ * tokens; with none fetched yet, verification throws KeysUnavailable (→ 503, never 401).
+ */
+function remoteKeysWithFallback(url: URL): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(url, {
+    cooldownDuration: 5_000,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 3_000,
+  });
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (err) {
+      if (!fetchFailed(err)) throw err;
+      const known = remote.jwks();
+      if (!known) throw new KeysUnavailable(err);
+      try {
+        return await createLocalJWKSet(known)(header, token);
+      } catch {
+        // a key we never saw, while the set cannot be fetched: we cannot tell
+        throw new KeysUnavailable(err);
+      }
+    }
+  };
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
