@@ -20,7 +20,7 @@ import {
   responseSigned,
   CURRENCY_THB,
 } from '../../domain/card-form.js';
-import { kbankNoticeSigned } from '../../domain/kbank-checksum.js';
+import { kbankNoticeSigned, kbankProviderRef, type KbankNotice } from '../../domain/kbank-checksum.js';
 import { openPaymentRef, refKeyFrom, sealPaymentRef } from '../../domain/payment-ref.js';
 import { payMethodsFor } from '../../domain/pay-methods.js';
 import { promptPayPayload } from '../../domain/promptpay.js';
@@ -39,6 +39,11 @@ interface Settlement {
   success: boolean;
   providerStatus: string;
   providerTransactionId: string;
+  /**
+   * the provider's reference the notice names (KBank: the charge or QR order), which must be the one
+   * stored when the session was opened; null when the session id alone is the provider's key (2C2P)
+   */
+  providerRef: string | null;
 }
 
 /** The SPA page of each way to pay (spec 02 §2). */
@@ -267,33 +272,41 @@ export class Gateways {
       success: fields.payment_status === PAYMENT_STATUS_SUCCESS,
       providerStatus: String(fields.payment_status ?? ''),
       providerTransactionId: fields.transaction_ref || fields.order_id || '',
+      providerRef: null,
     });
   }
 
   /** KBank's notification (JSON, UnionPay charge or QR payment), checked by its checksum. */
   async kbankNotified(body: Record<string, unknown>): Promise<void> {
-    const notice = {
-      id: String(body.id ?? ''),
+    const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+    const notice: KbankNotice = {
+      id: text(body.id),
       amount: typeof body.amount === 'number' ? body.amount : Number(body.amount),
-      currency: String(body.currency ?? ''),
-      status: String(body.status ?? ''),
-      transaction_state: String(body.transaction_state ?? ''),
+      currency: text(body.currency),
+      status: text(body.status),
+      transaction_state: text(body.transaction_state),
+      reference_order: text(body.reference_order),
+      ...(body.order_id === undefined ? {} : { order_id: text(body.order_id) }),
     };
     if (
       !Number.isFinite(notice.amount) ||
       !kbankNoticeSigned(notice, body.checksum, this.config.PAYMENTS_KBANK_API_KEY)
     ) {
-      this.kit.logger.warn({ id: notice.id }, 'KBank notification with a wrong checksum');
+      this.kit.logger.warn(
+        { id: notice.id, referenceOrder: notice.reference_order },
+        'KBank notification with a wrong checksum',
+      );
       throw new ProblemError('payments.callback_signature');
     }
     if (notice.currency !== 'THB') throw new ProblemError('payments.callback_amount');
     await this.settle({
-      sessionId: String(body.reference_order ?? ''),
+      sessionId: notice.reference_order,
       provider: 'kbank',
       amount: Math.round(notice.amount * 100),
       success: notice.status === 'success' && notice.transaction_state === 'Authorized',
       providerStatus: `${notice.status}/${notice.transaction_state}`,
       providerTransactionId: notice.id,
+      providerRef: kbankProviderRef(notice),
     });
   }
 
@@ -310,6 +323,17 @@ export class Gateways {
         [s.sessionId, s.provider],
       )) as Row[];
       if (!session) throw new ProblemError('payments.callback_unknown');
+      // a notice settles only the session whose provider reference it names (issue 11 §3)
+      if (
+        s.providerRef !== null &&
+        (session.provider_ref === null || String(session.provider_ref) !== s.providerRef)
+      ) {
+        this.kit.logger.warn(
+          { sessionId: s.sessionId, stored: session.provider_ref, notified: s.providerRef },
+          'provider notice names another provider reference than its session: refused',
+        );
+        throw new ProblemError('payments.callback_unknown');
+      }
       const [a] = (await em.execute(`select * from payment_attempts where attempt_id = ? for update`, [
         session.attempt_id,
       ])) as Row[];
