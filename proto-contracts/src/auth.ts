@@ -83,6 +83,8 @@ export const AccessClaims = Type.Object({
   status: Type.Optional(UserStatusSchema),
   role: Type.Optional(StaffRoleSchema),
   membershipCodes: Type.Optional(Type.Array(Type.String())),
+  /** staff: the name shown where they acted (e.g. "checked by" on a slip) */
+  name: Type.Optional(Type.String()),
 });
 export type AccessClaims = Static<typeof AccessClaims>;
 

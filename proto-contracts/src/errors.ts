@@ -385,6 +385,21 @@ export const ERRORS = {
     th: 'มีสลิปรอการตรวจสอบอยู่แล้ว',
     en: 'A slip is already waiting for confirmation',
   },
+  'payments.slip_rate_limited': {
+    status: 429,
+    th: 'ส่งสลิปบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+    en: 'Too many slips sent; please try again later',
+  },
+  'payments.slip_busy': {
+    status: 503,
+    th: 'ระบบกำลังตรวจสอบสลิปจำนวนมาก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+    en: 'Many slips are being checked right now; please try again in a moment',
+  },
+  'payments.status_conflict': {
+    status: 409,
+    th: 'ไม่สามารถเปลี่ยนสถานะรายการชำระเงินนี้ได้',
+    en: 'This payment cannot move to that status',
+  },
   'payments.nothing_due': { status: 409, th: 'ไม่มียอดที่ต้องชำระ', en: 'Nothing is due on this order' },
   'payments.slip_not_found': { status: 404, th: 'ไม่พบสลิปนี้', en: 'The slip was not found' },
   'payments.slip_reviewed': {

@@ -112,7 +112,10 @@ export const AdminSlipRow = Type.Object({
   /** the order's net; `amount` is what this slip pays (one instalment for type 8) */
   net: Satang(),
   period: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** the reviewing staff member's id */
   reviewedBy: Type.Union([Type.String(), Type.Null()]),
+  /** their name as their token carried it at review time; null for slips reviewed before it was kept */
+  reviewedByName: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminSlipRow = Static<typeof AdminSlipRow>;
 export const AdminSlipsPage = Page(AdminSlipRow);

@@ -100,10 +100,13 @@ describe('creating, reading and changing staff accounts', () => {
     for (const res of [list, all, one]) expect(res.body).not.toMatch(/password|argon2|somchai-secret/i);
   });
 
-  it('the new account logs in at /staff/login', async () => {
+  it('the new account logs in at /staff/login; its token names them (shown where they act, e.g. a slip review)', async () => {
     const res = await login('somchai', somchai.password);
     expect(res.statusCode).toBe(200);
     expect(res.json().staff).toMatchObject({ id, username: 'somchai', role: 'staff' });
+    const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ sub: id, kind: 'staff', role: 'staff', name: res.json().staff.name });
+    expect(claims.name).toContain(somchai.name);
   });
 
   it('a username already used → 409 auth.username_taken (create and rename)', async () => {

@@ -45,6 +45,62 @@ export function sniffImageFormat(buf: Uint8Array): ImageFormat | null {
   return null;
 }
 
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+const SOF_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+
+function jpegSize(buf: Uint8Array): ImageSize | null {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let at = 2;
+  while (at + 4 <= buf.length) {
+    if (buf[at] !== 0xff) return null;
+    const marker = buf[at + 1]!;
+    // fill bytes, and the markers without a length (RSTn, TEM)
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    const length = view.getUint16(at + 2);
+    if (length < 2) return null;
+    if (SOF_MARKERS.has(marker)) {
+      if (at + 9 > buf.length) return null;
+      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end, or scan data before any frame header
+    at += 2 + length;
+  }
+  return null;
+}
+
+/**
+ * Width × height as the file's header declares them, read without decoding (png IHDR, gif logical
+ * screen, jpeg SOFn): cheap enough to refuse an image by its size before any decoder allocates for
+ * it. Null when the header is missing or cut short (webp and others: not read here).
+ */
+export function imageSize(buf: Uint8Array, format: ImageFormat): ImageSize | null {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  switch (format) {
+    case 'png':
+      // signature (8), IHDR length (4), "IHDR" (4), width (4), height (4)
+      if (buf.length < 24 || !startsWith(buf, ascii('IHDR'), 12)) return null;
+      return { width: view.getUint32(16), height: view.getUint32(20) };
+    case 'gif':
+      if (buf.length < 10) return null;
+      return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+    case 'jpeg':
+      return jpegSize(buf);
+    case 'webp':
+      return null;
+  }
+}
+
 export interface ReencodeLimits {
   /** longest side of the stored image, in pixels */
   maxDimension: number;

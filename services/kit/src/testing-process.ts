@@ -37,6 +37,11 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.opts.port}`;
   }
 
+  /** the operating-system process id while it runs (e.g. to read its memory from /proc) */
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
+
   get running(): boolean {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }

@@ -6,6 +6,11 @@ import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { PaymentAttempt } from './entities/payment-attempt.js';
 import { Slip } from './entities/slip.js';
+import { GatewaySession } from './entities/gateway-session.js';
+import { PaymentTypeRecord } from './entities/payment-type-record.js';
+import { AttemptRefs } from './domain/attempt-refs.js';
+import { refKeyFrom } from './domain/payment-ref.js';
+import { reviewerNameMigrations } from './migrations/0004-reviewer-name.js';
 import payments from './plugins/app/payments.js';
 import slipReview from './plugins/app/slip-review.js';
 import slipCountFeed, { SlipCountFeed } from './plugins/app/slip-count-feed.js';
@@ -31,19 +36,20 @@ export async function buildApp(
   opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
 ): Promise<ServiceApp> {
   const feed = new SlipCountFeed();
+  const refs = new AttemptRefs(refKeyFrom(config.PAYMENTS_REF_KEY));
   return buildService({
     name: 'payments',
     description:
       'Payments: attempts per order or instalment, transfer slips, staff review, payment types, card / UnionPay / QR gateways',
     config,
-    entities: [PaymentAttempt, Slip],
-    migrations: [...migrations, ...gatewayMigrations, ...buyerEmailMigrations],
+    entities: [PaymentAttempt, Slip, GatewaySession, PaymentTypeRecord],
+    migrations: [...migrations, ...gatewayMigrations, ...buyerEmailMigrations, ...reviewerNameMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       const clock = opts.clock ? { clock: opts.clock } : {};
-      await app.register(gateways, { config, ...clock });
-      await app.register(payments, { config, ...clock });
+      await app.register(gateways, { config, refs, ...clock });
+      await app.register(payments, { config, refs, ...clock });
       await app.register(paymentTypes, clock);
       await app.register(slipReview, clock);
       await app.register(slipCountFeed, { feed });

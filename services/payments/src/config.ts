@@ -11,8 +11,19 @@ export const ConfigSchema = serviceConfigSchema('payments', {
   PAYMENTS_SLIP_MAX_BYTES: Type.Integer({ default: 5 * 1024 * 1024, minimum: 1 }),
   /** stored slips are scaled down to fit this many pixels on their longer side */
   PAYMENTS_SLIP_MAX_DIMENSION: Type.Integer({ default: 2560, minimum: 16 }),
-  /** decoded size refused beyond this (width × height) */
-  PAYMENTS_SLIP_MAX_PIXELS: Type.Integer({ default: 60_000_000, minimum: 1 }),
+  /**
+   * width × height refused beyond this, read from the file's header before any decode: 30 million
+   * is a 6000 × 5000 photo; a phone's slip screenshot is about 2.6 million
+   */
+  PAYMENTS_SLIP_MAX_PIXELS: Type.Integer({ default: 30_000_000, minimum: 1 }),
+  /** slip images decoded at once by one process (each may take width × height × 4 bytes) */
+  PAYMENTS_SLIP_DECODES: Type.Integer({ default: 2, minimum: 1 }),
+  /** uploads waiting for a decode beyond this, or longer than the wait below, get 503 payments.slip_busy */
+  PAYMENTS_SLIP_DECODE_QUEUE: Type.Integer({ default: 8, minimum: 0 }),
+  PAYMENTS_SLIP_DECODE_WAIT_MS: Type.Integer({ default: 5_000, minimum: 0 }),
+  /** slip uploads one member may send per window (Redis), whatever their outcome */
+  PAYMENTS_SLIP_UPLOADS_PER_WINDOW: Type.Integer({ default: 10, minimum: 1 }),
+  PAYMENTS_SLIP_UPLOAD_WINDOW_SECONDS: Type.Integer({ default: 600, minimum: 1 }),
   /**
    * key of the HMAC that signs slip image URLs. Required in production (replicas must share it);
    * elsewhere, when empty, each process draws a random one (URLs live minutes, so nothing is lost).

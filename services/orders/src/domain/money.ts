@@ -1,3 +1,4 @@
+import { PAYMENT_TYPE, isPaymentType, type PaymentTypeId } from '@rian/proto-contracts/payment-types';
 import { addMonthsClamped, bangkokDay } from './bangkok-time.js';
 
 /**
@@ -13,12 +14,14 @@ import { addMonthsClamped, bangkokDay } from './bangkok-time.js';
  * Fee and withholding are both taken from `amount`, so neither depends on the other.
  */
 
-/** Payment types by id (spec 02 §4): 1 card (with fee), 4 bank transfer, 6 coin, 8 instalments. */
-export const PAYMENT_TYPE = { card: 1, transfer: 4, coin: 6, installments: 8 } as const;
-export type PaymentTypeId = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
-export const PAYMENT_TYPE_IDS: readonly PaymentTypeId[] = Object.values(PAYMENT_TYPE);
-/** Spec 02 §3, §9: an order's payment type defaults to 4 (bank transfer). */
-export const DEFAULT_PAYMENT_TYPE: PaymentTypeId = PAYMENT_TYPE.transfer;
+/** Payment types by id (spec 02 §4): one home for payments, orders and the web. */
+export {
+  DEFAULT_PAYMENT_TYPE,
+  PAYMENT_TYPE,
+  PAYMENT_TYPE_IDS,
+  isPaymentType,
+  type PaymentTypeId,
+} from '@rian/proto-contracts/payment-types';
 
 export const VAT_PERCENT = 7;
 export const CARD_FEE_PERCENT = 3;
@@ -28,10 +31,6 @@ export const REFERENCE_PREFIX = 'SPSK';
 
 /** Receipt (spec 02 §3 receipt Y/N, receipt_type person/company): none = receipt N. */
 export type ReceiptType = 'none' | 'person' | 'company';
-
-export function isPaymentType(id: number): id is PaymentTypeId {
-  return (PAYMENT_TYPE_IDS as readonly number[]).includes(id);
-}
 
 function assertSatang(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) {

@@ -18,7 +18,10 @@ export const Slip = defineEntity({
     bytes: p.integer(),
     status: p.string().$type<SlipStatus>().length(8),
     note: p.text().nullable(),
+    /** the staff member's id */
     reviewedBy: p.string().length(64).nullable(),
+    /** and their name from the staff token at the time (migration 0004; older rows: null) */
+    reviewedByName: p.string().length(200).nullable(),
     reviewedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
   },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { emvCrc, emvTags, promptPayPayload } from '../../src/domain/promptpay.js';
-import { payMethodsFor } from '../../src/domain/pay-methods.js';
 
 describe('PromptPay payload (EMVCo merchant-presented QR)', () => {
   it('a hand-worked example: phone 081-234-5678, ฿1,500.00', () => {
@@ -28,14 +27,5 @@ describe('PromptPay payload (EMVCo merchant-presented QR)', () => {
       '0105561234567',
     );
     expect(() => promptPayPayload('0812345678', 0)).toThrow();
-  });
-});
-
-describe('ways to pay by payment type (D22)', () => {
-  it('card → card form or UnionPay; transfer and instalments → QR; coin → none', () => {
-    expect(payMethodsFor(1)).toEqual(['card', 'unionpay']);
-    expect(payMethodsFor(4)).toEqual(['qr']);
-    expect(payMethodsFor(8)).toEqual(['qr']);
-    expect(payMethodsFor(6)).toEqual([]);
   });
 });

@@ -349,6 +349,40 @@ describe('slips: upload, signed images, staff review', () => {
       expect(after.json().wait).toBe(count.json().wait - 1);
     });
 
+    it('"checked by" names the staff member from their token at review time (approve and reject); a token without a name leaves null (the id is the fallback)', async () => {
+      const staffId = uuidv7();
+      const named = await issuer.sign({ sub: staffId, kind: 'staff', role: 'staff', name: 'สมหญิง ตรวจดี' });
+      const byNamed = (id: string, action: 'approve' | 'reject') =>
+        app.inject({
+          method: 'POST',
+          url: `/admin/slips/${id}/${action}`,
+          headers: bearer(named),
+          payload: action === 'reject' ? { note: 'ยอดไม่ตรง' } : {},
+        });
+      const a = await waitingSlip();
+      const approved = await byNamed(a.slipId, 'approve');
+      expect(approved.json()).toMatchObject({ reviewedBy: staffId, reviewedByName: 'สมหญิง ตรวจดี' });
+      const r = await waitingSlip();
+      expect((await byNamed(r.slipId, 'reject')).json()).toMatchObject({
+        status: 'rejected',
+        reviewedBy: staffId,
+        reviewedByName: 'สมหญิง ตรวจดี',
+      });
+      // the list shows it too, and keeps the name when the staff member's token later says otherwise
+      const list = await app.inject({
+        method: 'GET',
+        url: '/admin/slips?pageSize=100',
+        headers: bearer(await staffToken()),
+      });
+      const rows = list.json<{ items: AdminSlipRow[] }>().items;
+      expect(rows.find((x) => x.id === a.slipId)).toMatchObject({ reviewedByName: 'สมหญิง ตรวจดี' });
+      const anonymous = await waitingSlip();
+      expect((await approve(anonymous.slipId)).json()).toMatchObject({
+        reviewedBy: expect.any(String),
+        reviewedByName: null,
+      });
+    });
+
     it('approve: the attempt is paid (finish); approving twice answers the same and publishes one event', async () => {
       const s = await waitingSlip({ net: 55_500 });
       const first = await approve(s.slipId);

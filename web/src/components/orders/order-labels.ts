@@ -25,4 +25,3 @@ export function installmentState(status: string): InstallmentState {
 }
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['wait', 'paid', 'not'];
-export const PAYMENT_TYPES: readonly PaymentType[] = [1, 4, 6, 8];

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@rian/proto-contracts/orders';
+import { payMethodsFor } from '@rian/proto-contracts/payment-types';
 import type { OrderPaymentsView, PayMethod } from '@rian/proto-contracts/payments';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,8 +15,7 @@ const PAGES: Record<PayMethod, string> = {
   unionpay: '/creditCardSmatrPay',
   qr: '/qrPlayment',
 };
-export const payMethodsOf = (paymentType: PaymentType): PayMethod[] =>
-  paymentType === 1 ? ['card', 'unionpay'] : paymentType === 4 || paymentType === 8 ? ['qr'] : [];
+export const payMethodsOf = (paymentType: PaymentType): PayMethod[] => payMethodsFor(paymentType);
 
 /**
  * Links to the payment pages of an order still waiting, with the encrypted ref the buyer's payments

@@ -55,6 +55,11 @@ export function userClaims(u: UserRow): AccessClaims {
   return { sub: u.id, kind: 'user', email: u.email, status: u.status, membershipCodes: u.membershipCodes };
 }
 
+/** A staff token carries the name services show where staff acted (e.g. "checked by" on a slip). */
+export function staffClaims(s: StaffRow): AccessClaims {
+  return { sub: s.id, kind: 'staff', role: s.role, name: staffView(s).name };
+}
+
 export interface SignedIn<V> {
   token: string;
   refresh: IssuedRefresh;
@@ -175,7 +180,7 @@ export class Accounts {
     if (!staff || !ok) throw new ProblemError('auth.staff_invalid_credentials');
     const refresh = await this.sessions.start(em, staff.id, 'staff');
     return {
-      token: await this.keys.sign({ sub: staff.id, kind: 'staff', role: staff.role }),
+      token: await this.keys.sign(staffClaims(staff)),
       refresh,
       view: staffView(staff),
     };
@@ -201,7 +206,7 @@ export class Accounts {
     if (!staff) throw new ProblemError('auth.refresh_invalid');
     return {
       kind: 'staff',
-      token: await this.keys.sign({ sub: staff.id, kind: 'staff', role: staff.role }),
+      token: await this.keys.sign(staffClaims(staff)),
       refresh: next,
       view: staffView(staff),
     };

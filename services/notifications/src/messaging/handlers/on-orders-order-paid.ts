@@ -1,5 +1,6 @@
 import { on } from '@rian/kit/consumer';
 import { OrderPaid } from '@rian/proto-contracts/orders';
+import { paysBySlip } from '@rian/proto-contracts/payment-types';
 import type { Config } from '../../config.js';
 import {
   ORDER_CONFIRMED_TEMPLATE,
@@ -16,8 +17,6 @@ import {
 import { renderOrderImage, storeChatImage } from '../../plugins/app/order-image.js';
 import { productChannels } from '../../plugins/app/product-channels.js';
 
-/** Payment types whose paid orders are announced with the order picture: 4 transfer, 8 instalments. */
-export const IMAGE_PAYMENT_TYPES: readonly number[] = [4, 8];
 export const ORDER_IMAGE_TEMPLATE = 'staff-chat.order-image';
 import { contactEmail, rememberContact } from '../../plugins/app/user-contacts.js';
 
@@ -55,7 +54,8 @@ export const onOrdersOrderPaid = (config: Config) =>
       );
     }
     const text = staffChatText('order-paid', reference, net);
-    if (!IMAGE_PAYMENT_TYPES.includes(event.data.paymentType)) {
+    // orders paid by slip (transfer, instalments) are announced with the order picture; others in text
+    if (!paysBySlip(event.data.paymentType)) {
       await enqueueStaffChat(em, staffChatTargets(config), {
         eventId: event.id,
         template: 'staff-chat.order-paid',

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import QRCode from 'qrcode';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
 import type { PaymentType } from '@rian/proto-contracts/orders';
 import {
   PaymentSucceeded,
-  type AttemptStatus,
   type CardForm,
   type PayMethod,
   type PayView,
@@ -20,13 +20,15 @@ import {
   responseSigned,
   CURRENCY_THB,
 } from '../../domain/card-form.js';
-import { kbankNoticeSigned } from '../../domain/kbank-checksum.js';
-import { openPaymentRef, refKeyFrom, sealPaymentRef } from '../../domain/payment-ref.js';
-import { payMethodsFor } from '../../domain/pay-methods.js';
+import { kbankNoticeSigned, kbankProviderRef, type KbankNotice } from '../../domain/kbank-checksum.js';
+import { payMethodsFor } from '@rian/proto-contracts/payment-types';
+import type { AttemptRefs } from '../../domain/attempt-refs.js';
+import { ATTEMPT_TRANSITIONS, SESSION_TRANSITIONS, nextStatus } from '../../domain/status-transitions.js';
+import { PaymentAttempt, type PaymentAttemptEntity } from '../../entities/payment-attempt.js';
+import { GatewaySession } from '../../entities/gateway-session.js';
 import { promptPayPayload } from '../../domain/promptpay.js';
 import { KbankClient } from '../../providers/kbank.js';
 import type { Config } from '../../config.js';
-import { num, type Row } from './payments.js';
 
 export type Provider = '2c2p' | 'kbank';
 
@@ -39,6 +41,11 @@ interface Settlement {
   success: boolean;
   providerStatus: string;
   providerTransactionId: string;
+  /**
+   * the provider's reference the notice names (KBank: the charge or QR order), which must be the one
+   * stored when the session was opened; null when the session id alone is the provider's key (2C2P)
+   */
+  providerRef: string | null;
 }
 
 /** The SPA page of each way to pay (spec 02 §2). */
@@ -57,15 +64,14 @@ const newSessionId = () => randomBytes(10).toString('hex');
  * notifications, each settling an attempt at most once (`payments.payment.succeeded`).
  */
 export class Gateways {
-  private readonly refKey: Buffer;
   readonly kbank: KbankClient;
 
   constructor(
     private readonly kit: Kit,
     private readonly config: Config,
     private readonly clock: () => Date,
+    private readonly refs: AttemptRefs,
   ) {
-    this.refKey = refKeyFrom(config.PAYMENTS_REF_KEY);
     this.kbank = new KbankClient(
       {
         apiUrl: config.PAYMENTS_KBANK_API_URL,
@@ -76,45 +82,37 @@ export class Gateways {
     );
   }
 
-  /** The ref of an attempt row: its order, its instalment (type 8) and the amount it pays. */
-  refOf(a: Row): string {
-    return sealPaymentRef(
-      { orderId: String(a.order_id), period: a.installment ? num(a.period) : null, amount: num(a.amount) },
-      this.refKey,
-    );
-  }
-
   /** The attempt a ref names; anything else (tampered, foreign, unknown, amount changed) → 404. */
-  private async attemptOf(em: EntityManager, ref: string, lock = false): Promise<Row> {
-    const data = openPaymentRef(ref, this.refKey);
+  private async attemptOf(em: EntityManager, ref: string): Promise<PaymentAttemptEntity> {
+    const data = this.refs.open(ref);
     if (!data) throw new ProblemError('payments.ref_invalid');
-    const [row] = (await em.execute(
-      `select * from payment_attempts where order_id = ? and period = ? and installment = ?${lock ? ' for update' : ''}`,
-      [data.orderId, data.period ?? 1, data.period !== null] as never[],
-    )) as Row[];
-    if (!row || num(row.amount) !== data.amount) throw new ProblemError('payments.ref_invalid');
-    return row;
+    const a = await em.findOne(PaymentAttempt, {
+      orderId: data.orderId,
+      period: data.period ?? 1,
+      installment: data.period !== null,
+    });
+    if (!a || a.amount !== data.amount) throw new ProblemError('payments.ref_invalid');
+    return a;
   }
 
   /** Public (the ref is the capability): what the payment page shows, without personal data. */
   async payView(ref: string): Promise<PayView> {
     const a = await this.attemptOf(this.kit.orm.em.fork(), ref);
     return {
-      orderNo: num(a.order_no),
-      reference: String(a.reference),
-      paymentType: num(a.payment_type) as PaymentType,
-      period: a.installment ? num(a.period) : null,
-      amount: num(a.amount),
-      status: a.status as AttemptStatus,
-      methods: payMethodsFor(num(a.payment_type)),
+      orderNo: a.orderNo,
+      reference: a.reference,
+      paymentType: a.paymentType as PaymentType,
+      period: a.installment ? a.period : null,
+      amount: a.amount,
+      status: a.status,
+      methods: payMethodsFor(a.paymentType),
     };
   }
 
   /** An attempt still waiting to be paid that may be paid by `method`; else 409. */
-  private async payable(ref: string, method: PayMethod): Promise<Row> {
+  private async payable(ref: string, method: PayMethod): Promise<PaymentAttemptEntity> {
     const a = await this.attemptOf(this.kit.orm.em.fork(), ref);
-    if (!payMethodsFor(num(a.payment_type)).includes(method))
-      throw new ProblemError('payments.method_not_allowed');
+    if (!payMethodsFor(a.paymentType).includes(method)) throw new ProblemError('payments.method_not_allowed');
     // wait: a transfer slip of this attempt is with staff; QR may still show (the slip may be wrong)
     if (a.status !== 'create' && !(method === 'qr' && a.status === 'wait')) {
       throw new ProblemError('payments.nothing_due');
@@ -123,34 +121,33 @@ export class Gateways {
   }
 
   private async openSession(
-    a: Row,
+    a: PaymentAttemptEntity,
     method: PayMethod,
     provider: Provider,
     sessionId = newSessionId(),
     providerRef: string | null = null,
   ): Promise<string> {
-    await this.kit.orm.em.fork().execute(
-      `insert into gateway_sessions (session_id, attempt_id, order_id, provider, method, amount, status,
-                                     provider_ref, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
-      [
-        sessionId,
-        a.attempt_id,
-        a.order_id,
-        provider,
-        method,
-        num(a.amount),
-        providerRef,
-        this.clock(),
-        this.clock(),
-      ] as never[],
-    );
+    const em = this.kit.orm.em.fork();
+    const now = this.clock();
+    em.create(GatewaySession, {
+      id: sessionId,
+      attemptId: a.id,
+      orderId: a.orderId,
+      provider,
+      method,
+      amount: a.amount,
+      status: 'open',
+      providerRef,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
     return sessionId;
   }
 
-  private description(a: Row): string {
-    const period = a.installment ? ` งวดที่ ${num(a.period)}` : '';
-    return `Rian ${String(a.reference)}${period}`;
+  private description(a: PaymentAttemptEntity): string {
+    const period = a.installment ? ` งวดที่ ${a.period}` : '';
+    return `Rian ${a.reference}${period}`;
   }
 
   /**
@@ -169,11 +166,11 @@ export class Gateways {
         secret: this.config.PAYMENTS_CARD_SECRET,
         orderId: sessionId,
         description: this.description(a),
-        amount: num(a.amount),
+        amount: a.amount,
         returnUrl: `${base}/pay/${ref}/return`,
         notifyUrl: `${base}/callbacks/2c2p`,
         lang,
-        reference: String(a.reference),
+        reference: a.reference,
       }),
     };
   }
@@ -183,7 +180,7 @@ export class Gateways {
     const a = await this.payable(ref, 'unionpay');
     const sessionId = newSessionId();
     const charge = await this.kbank.unionPayCharge({
-      amount: num(a.amount) / 100,
+      amount: a.amount / 100,
       currency: 'THB',
       description: this.description(a),
       reference_order: sessionId,
@@ -199,20 +196,20 @@ export class Gateways {
    */
   async qr(ref: string): Promise<QrPayment> {
     const a = await this.payable(ref, 'qr');
-    const amount = num(a.amount);
+    const amount = a.amount;
     const payload = promptPayPayload(this.config.PAYMENTS_PROMPTPAY_ID, amount);
     const image = `data:image/svg+xml;base64,${Buffer.from(
       await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     ).toString('base64')}`;
-    const em = this.kit.orm.em.fork();
     // one provider order per attempt while it is open: reloading the page does not make another
-    const [open] = (await em.execute(
-      `select provider_ref from gateway_sessions
-        where attempt_id = ? and method = 'qr' and status = 'open' and provider_ref is not null and amount = ?
-        order by created_at desc limit 1`,
-      [a.attempt_id, amount] as never[],
-    )) as Row[];
-    let providerOrderId = open ? String(open.provider_ref) : null;
+    const open = await this.kit.orm.em
+      .fork()
+      .findOne(
+        GatewaySession,
+        { attemptId: a.id, method: 'qr', status: 'open', providerRef: { $ne: null }, amount },
+        { orderBy: { createdAt: 'desc' } },
+      );
+    let providerOrderId = open?.providerRef ?? null;
     if (!providerOrderId) {
       const sessionId = newSessionId();
       try {
@@ -226,10 +223,7 @@ export class Gateways {
         providerOrderId = order.id;
       } catch (err) {
         if (!(err instanceof ProblemError)) throw err;
-        this.kit.logger.warn(
-          { attemptId: a.attempt_id },
-          'QR shown without a provider order (slip review only)',
-        );
+        this.kit.logger.warn({ attemptId: a.id }, 'QR shown without a provider order (slip review only)');
       }
     }
     return { amount, payload, image, providerOrderId };
@@ -237,13 +231,11 @@ export class Gateways {
 
   /** Where the browser goes back to after the provider's page, by our session id. */
   async returnPage(sessionId: string): Promise<string> {
-    const [row] = (await this.kit.orm.em.fork().execute(
-      `select s.method, a.* from gateway_sessions s join payment_attempts a on a.attempt_id = s.attempt_id
-        where s.session_id = ?`,
-      [sessionId],
-    )) as Row[];
-    if (!row) return '/orders';
-    return `${PAY_PAGES[row.method as PayMethod]}/${this.refOf(row)}?back=1`;
+    const em = this.kit.orm.em.fork();
+    const session = sessionId ? await em.findOne(GatewaySession, { id: sessionId }) : null;
+    const a = session ? await em.findOne(PaymentAttempt, { id: session.attemptId }) : null;
+    if (!session || !a) return '/orders';
+    return `${PAY_PAGES[session.method]}/${this.refs.of(a)}?back=1`;
   }
 
   /**
@@ -267,33 +259,41 @@ export class Gateways {
       success: fields.payment_status === PAYMENT_STATUS_SUCCESS,
       providerStatus: String(fields.payment_status ?? ''),
       providerTransactionId: fields.transaction_ref || fields.order_id || '',
+      providerRef: null,
     });
   }
 
   /** KBank's notification (JSON, UnionPay charge or QR payment), checked by its checksum. */
   async kbankNotified(body: Record<string, unknown>): Promise<void> {
-    const notice = {
-      id: String(body.id ?? ''),
+    const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+    const notice: KbankNotice = {
+      id: text(body.id),
       amount: typeof body.amount === 'number' ? body.amount : Number(body.amount),
-      currency: String(body.currency ?? ''),
-      status: String(body.status ?? ''),
-      transaction_state: String(body.transaction_state ?? ''),
+      currency: text(body.currency),
+      status: text(body.status),
+      transaction_state: text(body.transaction_state),
+      reference_order: text(body.reference_order),
+      ...(body.order_id === undefined ? {} : { order_id: text(body.order_id) }),
     };
     if (
       !Number.isFinite(notice.amount) ||
       !kbankNoticeSigned(notice, body.checksum, this.config.PAYMENTS_KBANK_API_KEY)
     ) {
-      this.kit.logger.warn({ id: notice.id }, 'KBank notification with a wrong checksum');
+      this.kit.logger.warn(
+        { id: notice.id, referenceOrder: notice.reference_order },
+        'KBank notification with a wrong checksum',
+      );
       throw new ProblemError('payments.callback_signature');
     }
     if (notice.currency !== 'THB') throw new ProblemError('payments.callback_amount');
     await this.settle({
-      sessionId: String(body.reference_order ?? ''),
+      sessionId: notice.reference_order,
       provider: 'kbank',
       amount: Math.round(notice.amount * 100),
       success: notice.status === 'success' && notice.transaction_state === 'Authorized',
       providerStatus: `${notice.status}/${notice.transaction_state}`,
       providerTransactionId: notice.id,
+      providerRef: kbankProviderRef(notice),
     });
   }
 
@@ -305,15 +305,26 @@ export class Gateways {
    */
   private async settle(s: Settlement): Promise<void> {
     await this.kit.orm.em.fork().transactional(async (em) => {
-      const [session] = (await em.execute(
-        `select * from gateway_sessions where session_id = ? and provider = ? for update`,
-        [s.sessionId, s.provider],
-      )) as Row[];
+      const session = await em.findOne(
+        GatewaySession,
+        { id: s.sessionId, provider: s.provider },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!session) throw new ProblemError('payments.callback_unknown');
-      const [a] = (await em.execute(`select * from payment_attempts where attempt_id = ? for update`, [
-        session.attempt_id,
-      ])) as Row[];
-      if (!a || s.amount !== num(session.amount) || s.amount !== num(a.amount)) {
+      // a notice settles only the session whose provider reference it names (issue 11 §3)
+      if (s.providerRef !== null && session.providerRef !== s.providerRef) {
+        this.kit.logger.warn(
+          { sessionId: s.sessionId, stored: session.providerRef, notified: s.providerRef },
+          'provider notice names another provider reference than its session: refused',
+        );
+        throw new ProblemError('payments.callback_unknown');
+      }
+      const a = await em.findOne(
+        PaymentAttempt,
+        { id: session.attemptId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!a || s.amount !== session.amount || s.amount !== a.amount) {
         this.kit.logger.warn(
           { sessionId: s.sessionId, notified: s.amount },
           'notified amount is not the amount due',
@@ -322,39 +333,38 @@ export class Gateways {
       }
       if (session.status === 'paid') return; // a replay
       const now = this.clock();
+      session.providerStatus = s.providerStatus;
+      session.updatedAt = now;
       if (!s.success) {
-        await em.execute(
-          `update gateway_sessions set status = 'failed', provider_status = ?, updated_at = ? where session_id = ?`,
-          [s.providerStatus, now, s.sessionId] as never[],
-        );
+        if (session.status !== 'failed') {
+          session.status = nextStatus('session', SESSION_TRANSITIONS, session.status, 'failed');
+        }
         return;
       }
-      await em.execute(
-        `update gateway_sessions set status = 'paid', provider_status = ?, provider_ref = coalesce(provider_ref, ?),
-                paid_at = ?, updated_at = ? where session_id = ?`,
-        [s.providerStatus, s.providerTransactionId, now, now, s.sessionId] as never[],
-      );
+      session.status = nextStatus('session', SESSION_TRANSITIONS, session.status, 'paid');
+      session.providerRef ??= s.providerTransactionId;
+      session.paidAt = now;
       if (a.status === 'finish' || a.status === 'not') {
         // paid twice, or paid after the order was cancelled: money to give back, nothing to grant
         this.kit.logger.error(
-          { sessionId: s.sessionId, attemptId: a.attempt_id, attemptStatus: a.status },
+          { sessionId: s.sessionId, attemptId: a.id, attemptStatus: a.status },
           'provider payment for an attempt that is not due: refund it',
         );
         return;
       }
-      await em.execute(
-        `update payment_attempts set status = 'finish', paid_at = ?, paid_method = ?, updated_at = ? where attempt_id = ?`,
-        [now, session.method, now, a.attempt_id] as never[],
-      );
+      a.status = nextStatus('attempt', ATTEMPT_TRANSITIONS, a.status, 'finish');
+      a.paidAt = now;
+      a.paidMethod = session.method;
+      a.updatedAt = now;
       this.kit.outbox.add(em, PaymentSucceeded, {
-        attemptId: String(a.attempt_id),
-        orderId: String(a.order_id),
-        orderNo: num(a.order_no),
-        reference: String(a.reference),
-        userId: String(a.user_id),
-        period: a.installment ? num(a.period) : null,
-        amount: num(a.amount),
-        method: session.method as PayMethod,
+        attemptId: a.id,
+        orderId: a.orderId,
+        orderNo: a.orderNo,
+        reference: a.reference,
+        userId: a.userId,
+        period: a.installment ? a.period : null,
+        amount: a.amount,
+        method: session.method,
         provider: s.provider,
         sessionId: s.sessionId,
         providerTransactionId: s.providerTransactionId,
@@ -371,9 +381,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: Config; clock?: () => Date }>(
+export default fp<{ config: Config; refs: AttemptRefs; clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('gateways', new Gateways(app.kit, opts.config, opts.clock ?? (() => new Date())));
+    app.decorate('gateways', new Gateways(app.kit, opts.config, opts.clock ?? (() => new Date()), opts.refs));
   },
   { name: 'gateways' },
 );

@@ -1,15 +1,16 @@
 import fp from 'fastify-plugin';
+import { LockMode } from '@mikro-orm/core';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
 import type { PaymentType } from '@rian/proto-contracts/orders';
 import { PaymentTypeChanged, type PaymentTypeView } from '@rian/proto-contracts/payments';
-import { num, type Row } from './payments.js';
+import { PaymentTypeRecord, type PaymentTypeRecordEntity } from '../../entities/payment-type-record.js';
 
-const view = (r: Row): PaymentTypeView => ({
-  id: num(r.payment_type_id) as PaymentType,
-  icon: String(r.icon),
-  title: { th: String(r.title_th), en: String(r.title_en) },
-  detail: { th: String(r.detail_th), en: String(r.detail_en) },
+const view = (r: PaymentTypeRecordEntity): PaymentTypeView => ({
+  id: r.id as PaymentType,
+  icon: r.icon,
+  title: { th: r.titleTh, en: r.titleEn },
+  detail: { th: r.detailTh, en: r.detailEn },
   disable: r.disable === 'Y' ? 'Y' : 'N',
 });
 
@@ -24,34 +25,28 @@ export class PaymentTypes {
   ) {}
 
   async list(): Promise<PaymentTypeView[]> {
-    const rows = (await this.kit.orm.em
-      .fork()
-      .execute(`select * from payment_types order by payment_type_id`)) as Row[];
-    return rows.map(view);
+    return (await this.kit.orm.em.fork().find(PaymentTypeRecord, {}, { orderBy: { id: 'asc' } })).map(view);
   }
 
   /** Sets the disable flag; a real change bumps the revision and writes the event with it. */
   async setDisable(id: number, disable: 'Y' | 'N', staffId: string): Promise<PaymentTypeView> {
     return this.kit.orm.em.fork().transactional(async (em) => {
-      const [row] = (await em.execute(`select * from payment_types where payment_type_id = ? for update`, [
-        id,
-      ])) as Row[];
-      if (!row) throw new ProblemError('payments.payment_type_not_found');
-      if (row.disable === disable) return view(row);
+      const type = await em.findOne(PaymentTypeRecord, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!type) throw new ProblemError('payments.payment_type_not_found');
+      if (type.disable === disable) return view(type);
       const now = this.clock();
-      const [updated] = (await em.execute(
-        `update payment_types set disable = ?, revision = revision + 1, updated_by = ?, updated_at = ?
-          where payment_type_id = ? returning *`,
-        [disable, staffId, now, id] as never[],
-      )) as Row[];
+      type.disable = disable;
+      type.revision += 1;
+      type.updatedBy = staffId;
+      type.updatedAt = now;
       this.kit.outbox.add(em, PaymentTypeChanged, {
         paymentTypeId: id as PaymentType,
         disable,
-        revision: num(updated!.revision),
+        revision: type.revision,
         changedAt: now.toISOString(),
       });
       await em.flush();
-      return view(updated!);
+      return view(type);
     });
   }
 }

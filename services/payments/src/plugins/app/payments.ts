@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
@@ -7,35 +8,35 @@ import {
   IMAGE_CONTENT_TYPE,
   IMAGE_EXTENSION,
   ImageContentError,
+  imageSize,
   reencodeImage,
   sniffImageFormat,
   type ImageFormat,
 } from '@rian/kit/image-content';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type { PaymentType } from '@rian/proto-contracts/orders';
+import { payMethodsFor, paysBySlip } from '@rian/proto-contracts/payment-types';
 import {
   SlipSubmitted,
-  type AttemptStatus,
   type OrderPaymentsView,
   type PaymentAttemptView,
-  type SlipStatus,
   type SlipView,
 } from '@rian/proto-contracts/payments';
+import { PaymentAttempt, type PaymentAttemptEntity } from '../../entities/payment-attempt.js';
+import { Slip, type SlipEntity } from '../../entities/slip.js';
 import { checkSlipFields } from '../../domain/slip-fields.js';
 import { signSlipUrl, slipUrlValid } from '../../domain/slip-url.js';
+import { ATTEMPT_TRANSITIONS, nextStatus } from '../../domain/status-transitions.js';
+import type { AttemptRefs } from '../../domain/attempt-refs.js';
 import { SlipStore } from '../../storage/slip-store.js';
 import type { Config } from '../../config.js';
-import { payMethodsFor } from '../../domain/pay-methods.js';
-import type { Gateways } from './gateways.js';
+import { DecodeSlots, MemberUploadLimit } from './slip-upload-limits.js';
 
-/** Payment types paid by a bank-transfer slip: 4 transfer, 8 instalments. */
-export const SLIP_PAYMENT_TYPES: readonly number[] = [4, 8];
 const SLIP_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'gif'];
 
-export type Row = Record<string, unknown>;
-export const num = (v: unknown) => Number(v);
-export const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-const day = (v: unknown) =>
+export const iso = (v: Date | null) => (v == null ? null : v.toISOString());
+/** a `date` column as yyyy-mm-dd, whichever way the driver hands it over */
+export const day = (v: string | Date | null) =>
   v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
 export interface SlipUpload {
@@ -43,17 +44,38 @@ export interface SlipUpload {
   file: Buffer | undefined;
 }
 
+/** The open attempt a slip would pay (the lowest period not yet paid), or why there is none. */
+function openAttempt(attempts: PaymentAttemptEntity[]): PaymentAttemptEntity {
+  const open = attempts.find((a) => a.status === 'create' || a.status === 'wait');
+  if (!open) throw new ProblemError('payments.nothing_due');
+  if (open.status === 'wait') throw new ProblemError('payments.slip_waiting');
+  return open;
+}
+
 /** The buyer's side: what is due on an order, slip upload, signed slip images. */
 export class Payments {
   readonly store: SlipStore;
+  readonly decodes: DecodeSlots;
+  private readonly uploads: MemberUploadLimit;
 
   constructor(
     private readonly kit: Kit,
     private readonly config: Config,
     private readonly clock: () => Date,
-    private readonly gateways: Gateways,
+    private readonly refs: AttemptRefs,
   ) {
     this.store = new SlipStore(config.PAYMENTS_SLIP_DIR);
+    this.decodes = new DecodeSlots(
+      config.PAYMENTS_SLIP_DECODES,
+      config.PAYMENTS_SLIP_DECODE_QUEUE,
+      config.PAYMENTS_SLIP_DECODE_WAIT_MS,
+    );
+    this.uploads = new MemberUploadLimit(
+      kit.redis,
+      kit.logger,
+      config.PAYMENTS_SLIP_UPLOADS_PER_WINDOW,
+      config.PAYMENTS_SLIP_UPLOAD_WINDOW_SECONDS,
+    );
   }
 
   /** A signed address of a slip's image, for its owner or staff. */
@@ -66,24 +88,26 @@ export class Payments {
     return { url, urlExpiresAt: expiresAt.toISOString() };
   }
 
-  slipView(r: Row): SlipView {
+  slipView(s: SlipEntity): SlipView {
     return {
-      id: String(r.slip_id),
-      status: r.slip_status as SlipStatus,
-      paymentDate: day(r.payment_date)!,
-      paymentTime: String(r.payment_time),
-      amount: num(r.slip_amount),
-      note: (r.note as string | null) ?? null,
-      ...this.slipUrl(String(r.slip_id)),
-      createdAt: iso(r.slip_created_at)!,
-      reviewedAt: iso(r.reviewed_at),
+      id: s.id,
+      status: s.status,
+      paymentDate: day(s.paymentDate)!,
+      paymentTime: s.paymentTime,
+      amount: s.amount,
+      note: s.note ?? null,
+      ...this.slipUrl(s.id),
+      createdAt: s.createdAt.toISOString(),
+      reviewedAt: iso(s.reviewedAt ?? null),
     };
   }
 
-  private async attemptsOf(em: EntityManager, orderId: string): Promise<Row[]> {
-    return (await em.execute(`select * from payment_attempts where order_id = ? order by period`, [
-      orderId,
-    ])) as Row[];
+  private attemptsOf(em: EntityManager, orderId: string, lock = false): Promise<PaymentAttemptEntity[]> {
+    return em.find(
+      PaymentAttempt,
+      { orderId },
+      { orderBy: { period: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
+    );
   }
 
   /** The order's attempts and slips: its buyer's, or anyone's for staff; otherwise not found. */
@@ -91,69 +115,80 @@ export class Payments {
     const em = this.kit.orm.em.fork();
     const attempts = await this.attemptsOf(em, orderId);
     const first = attempts[0];
-    if (!first || (principal.kind !== 'staff' && String(first.user_id) !== principal.sub)) {
+    if (!first || (principal.kind !== 'staff' && first.userId !== principal.sub)) {
       throw new ProblemError('payments.order_not_found');
     }
-    const slips = (await em.execute(
-      `select slip_id, attempt_id, status as slip_status, payment_date, payment_time, amount as slip_amount,
-              note, created_at as slip_created_at, reviewed_at
-         from slips where order_id = ? order by created_at desc, slip_id desc`,
-      [orderId],
-    )) as Row[];
+    const slips = await em.find(Slip, { orderId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
     return {
       orderId,
-      orderNo: num(first.order_no),
-      reference: String(first.reference),
-      paymentType: num(first.payment_type) as PaymentType,
-      net: num(first.order_net),
+      orderNo: first.orderNo,
+      reference: first.reference,
+      paymentType: first.paymentType as PaymentType,
+      net: first.orderNet,
       attempts: attempts.map((a): PaymentAttemptView => ({
-        id: String(a.attempt_id),
-        period: a.installment ? num(a.period) : null,
-        dueDate: day(a.due_date),
-        amount: num(a.amount),
-        status: a.status as AttemptStatus,
-        paidAt: iso(a.paid_at),
-        slips: slips.filter((s) => s.attempt_id === a.attempt_id).map((s) => this.slipView(s)),
+        id: a.id,
+        period: a.installment ? a.period : null,
+        dueDate: day(a.dueDate ?? null),
+        amount: a.amount,
+        status: a.status,
+        paidAt: iso(a.paidAt ?? null),
+        slips: slips.filter((s) => s.attemptId === a.id).map((s) => this.slipView(s)),
         // the payment pages' ref, for the buyer only and while the attempt waits to be paid
-        ...(principal.kind !== 'staff' && a.status === 'create' && payMethodsFor(num(a.payment_type)).length
-          ? { ref: this.gateways.refOf(a) }
+        ...(principal.kind !== 'staff' && a.status === 'create' && payMethodsFor(a.paymentType).length
+          ? { ref: this.refs.of(a) }
           : {}),
       })),
     };
   }
 
   /**
+   * Counts one slip upload against the member's allowance (before the body is read): beyond it,
+   * 429 `payments.slip_rate_limited`.
+   */
+  admitUpload(principal: Principal): Promise<void> {
+    return this.uploads.admit(principal.sub);
+  }
+
+  /**
    * A transfer slip from the order's buyer, for the next amount due (the lowest instalment not yet
-   * paid). The image is checked by content (png, gif or jpeg), re-encoded without metadata and kept
-   * privately; the attempt waits for staff (status wait) and `payments.slip.submitted` is written
-   * in the same transaction.
+   * paid). Cheap checks first — the buyer, the fields, the payment type, the state (a slip already
+   * waiting, nothing due), the format and the size the header declares — and only then the decode,
+   * in one of the process's few decode slots. The image is re-encoded without metadata and kept
+   * privately; the attempt waits for staff (status wait) and `payments.slip.submitted` is written in
+   * the same transaction.
    */
   async submitSlip(principal: Principal, orderId: string, upload: SlipUpload): Promise<OrderPaymentsView> {
     const attempts = await this.attemptsOf(this.kit.orm.em.fork(), orderId);
-    if (!attempts.length || String(attempts[0]!.user_id) !== principal.sub) {
+    if (!attempts.length || attempts[0]!.userId !== principal.sub) {
       throw new ProblemError('payments.order_not_found');
     }
     const problems = checkSlipFields(upload.fields).map((p) => fieldError(p.field, p.code));
     if (!upload.file?.length) problems.unshift(fieldError('slip', 'payments.slip_required'));
     if (problems.length) throw validationProblem(problems);
-    if (!SLIP_PAYMENT_TYPES.includes(num(attempts[0]!.payment_type))) {
-      throw new ProblemError('payments.slip_not_allowed');
-    }
+    if (!paysBySlip(attempts[0]!.paymentType)) throw new ProblemError('payments.slip_not_allowed');
+    openAttempt(attempts);
 
-    const format = sniffImageFormat(upload.file!);
+    const file = upload.file!;
+    const format = sniffImageFormat(file);
     if (!format || !SLIP_FORMATS.includes(format)) throw new ProblemError('payments.slip_type');
-    let image;
-    try {
-      image = await reencodeImage(upload.file!, format, {
-        maxDimension: this.config.PAYMENTS_SLIP_MAX_DIMENSION,
-        maxPixels: this.config.PAYMENTS_SLIP_MAX_PIXELS,
-      });
-    } catch (err) {
-      if (!(err instanceof ImageContentError)) throw err;
-      if (err.reason === 'too_many_pixels') throw new ProblemError('media.image_too_many_pixels');
-      if (err.reason === 'unsupported') throw new ProblemError('payments.slip_type');
-      throw new ProblemError('media.image_unreadable');
+    const size = imageSize(file, format);
+    if (!size || !size.width || !size.height) throw new ProblemError('media.image_unreadable');
+    if (size.width * size.height > this.config.PAYMENTS_SLIP_MAX_PIXELS) {
+      throw new ProblemError('media.image_too_many_pixels');
     }
+    const image = await this.decodes.run(async () => {
+      try {
+        return await reencodeImage(file, format, {
+          maxDimension: this.config.PAYMENTS_SLIP_MAX_DIMENSION,
+          maxPixels: this.config.PAYMENTS_SLIP_MAX_PIXELS,
+        });
+      } catch (err) {
+        if (!(err instanceof ImageContentError)) throw err;
+        if (err.reason === 'too_many_pixels') throw new ProblemError('media.image_too_many_pixels');
+        if (err.reason === 'unsupported') throw new ProblemError('payments.slip_type');
+        throw new ProblemError('media.image_unreadable');
+      }
+    });
 
     const slipId = uuidv7();
     const fileName = `${slipId}.${IMAGE_EXTENSION[format]}`;
@@ -161,47 +196,36 @@ export class Payments {
     await this.store.put(fileName, image.data);
     try {
       await this.kit.orm.em.fork().transactional(async (em) => {
-        const locked = (await em.execute(
-          `select * from payment_attempts where order_id = ? order by period for update`,
-          [orderId],
-        )) as Row[];
-        const open = locked.find((a) => a.status === 'create' || a.status === 'wait');
-        if (!open) throw new ProblemError('payments.nothing_due');
-        if (open.status === 'wait') throw new ProblemError('payments.slip_waiting');
+        // again under the lock: another upload may have won the race while this one decoded
+        const open = openAttempt(await this.attemptsOf(em, orderId, true));
         const now = this.clock();
         const paymentDate = upload.fields.paymentDate!.trim();
         const paymentTime = upload.fields.paymentTime!.trim();
-        await em.execute(
-          `insert into slips (slip_id, attempt_id, order_id, user_id, amount, payment_date, payment_time,
-                              file_name, content_type, bytes, status, created_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'wait', ?)`,
-          [
-            slipId,
-            open.attempt_id,
-            orderId,
-            principal.sub,
-            num(open.amount),
-            paymentDate,
-            paymentTime,
-            fileName,
-            IMAGE_CONTENT_TYPE[format],
-            image.data.length,
-            now,
-          ] as never[],
-        );
-        await em.execute(`update payment_attempts set status = 'wait', updated_at = ? where attempt_id = ?`, [
-          now,
-          open.attempt_id,
-        ] as never[]);
+        em.create(Slip, {
+          id: slipId,
+          attemptId: open.id,
+          orderId,
+          userId: principal.sub,
+          amount: open.amount,
+          paymentDate,
+          paymentTime,
+          fileName,
+          contentType: IMAGE_CONTENT_TYPE[format],
+          bytes: image.data.length,
+          status: 'wait',
+          createdAt: now,
+        });
+        open.status = nextStatus('attempt', ATTEMPT_TRANSITIONS, open.status, 'wait');
+        open.updatedAt = now;
         this.kit.outbox.add(em, SlipSubmitted, {
           slipId,
-          attemptId: String(open.attempt_id),
+          attemptId: open.id,
           orderId,
-          orderNo: num(open.order_no),
-          reference: String(open.reference),
+          orderNo: open.orderNo,
+          reference: open.reference,
           userId: principal.sub,
-          period: open.installment ? num(open.period) : null,
-          amount: num(open.amount),
+          period: open.installment ? open.period : null,
+          amount: open.amount,
           paymentDate,
           paymentTime,
           submittedAt: now.toISOString(),
@@ -220,12 +244,10 @@ export class Payments {
     if (!slipUrlValid(slipId, exp, sig, { secret: this.config.PAYMENTS_URL_SECRET, now: this.clock() })) {
       throw new ProblemError('payments.link_invalid');
     }
-    const [row] = (await this.kit.orm.em
-      .fork()
-      .execute(`select file_name, content_type from slips where slip_id = ?`, [slipId])) as Row[];
-    const file = row ? await this.store.open(String(row.file_name)) : undefined;
-    if (!row || !file) throw new ProblemError('payments.slip_not_found');
-    return { ...file, contentType: String(row.content_type) };
+    const slip = await this.kit.orm.em.fork().findOne(Slip, { id: slipId });
+    const file = slip ? await this.store.open(slip.fileName) : undefined;
+    if (!slip || !file) throw new ProblemError('payments.slip_not_found');
+    return { ...file, contentType: slip.contentType };
   }
 }
 
@@ -235,12 +257,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: Config; clock?: () => Date }>(
+export default fp<{ config: Config; refs: AttemptRefs; clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate(
-      'payments',
-      new Payments(app.kit, opts.config, opts.clock ?? (() => new Date()), app.gateways),
-    );
+    app.decorate('payments', new Payments(app.kit, opts.config, opts.clock ?? (() => new Date()), opts.refs));
   },
-  { name: 'payments', dependencies: ['gateways'] },
+  { name: 'payments' },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
@@ -9,13 +10,16 @@ import {
   type AdminSlipRow,
   type AdminSlipsQuery,
 } from '@rian/proto-contracts/payments';
-import { num, type Payments, type Row } from './payments.js';
+import { PaymentAttempt, type PaymentAttemptEntity } from '../../entities/payment-attempt.js';
+import { Slip, type SlipEntity } from '../../entities/slip.js';
+import { ATTEMPT_TRANSITIONS, SLIP_TRANSITIONS, nextStatus } from '../../domain/status-transitions.js';
+import type { Payments } from './payments.js';
 
-const SELECT = `select s.slip_id, s.status as slip_status, s.payment_date, s.payment_time, s.amount as slip_amount,
-         s.note, s.created_at as slip_created_at, s.reviewed_at, s.reviewed_by,
-         a.attempt_id, a.order_id, a.order_no, a.reference, a.user_id, a.user_email, a.payment_type, a.order_net,
-         a.installment, a.period, a.amount, a.status as attempt_status
-    from slips s join payment_attempts a on a.attempt_id = s.attempt_id`;
+/** Who reviews: the staff member's id, and their name from their token when it carries one. */
+export interface Reviewer {
+  id: string;
+  name: string | null;
+}
 
 /** Staff's review of transfer slips (/admin/ordersConfirm): list, count, approve, reject. */
 export class SlipReview {
@@ -25,92 +29,104 @@ export class SlipReview {
     private readonly clock: () => Date,
   ) {}
 
-  private row(r: Row): AdminSlipRow {
+  private row(s: SlipEntity, a: PaymentAttemptEntity): AdminSlipRow {
     return {
-      ...this.payments.slipView(r),
-      orderId: String(r.order_id),
-      orderNo: num(r.order_no),
-      reference: String(r.reference),
-      userId: String(r.user_id),
-      userEmail: (r.user_email as string | null) ?? null,
-      paymentType: num(r.payment_type) as PaymentType,
-      net: num(r.order_net),
-      period: r.installment ? num(r.period) : null,
-      reviewedBy: (r.reviewed_by as string | null) ?? null,
+      ...this.payments.slipView(s),
+      orderId: a.orderId,
+      orderNo: a.orderNo,
+      reference: a.reference,
+      userId: a.userId,
+      userEmail: a.userEmail ?? null,
+      paymentType: a.paymentType as PaymentType,
+      net: a.orderNet,
+      period: a.installment ? a.period : null,
+      reviewedBy: s.reviewedBy ?? null,
+      reviewedByName: s.reviewedByName ?? null,
     };
+  }
+
+  private async rows(em: EntityManager, slips: SlipEntity[]): Promise<AdminSlipRow[]> {
+    const attempts = await em.find(PaymentAttempt, {
+      id: { $in: [...new Set(slips.map((s) => s.attemptId))] },
+    });
+    const byId = new Map(attempts.map((a) => [a.id, a]));
+    return slips.map((s) => this.row(s, byId.get(s.attemptId)!));
   }
 
   /** Slips, oldest first (the queue order), optionally of one status. */
   async list(q: AdminSlipsQuery) {
     const em = this.kit.orm.em.fork();
-    const where = q.status ? 'where s.status = ?' : '';
-    const params = q.status ? [q.status] : [];
-    const [{ n }] = (await em.execute(`select count(*)::int as n from slips s ${where}`, params)) as [
-      { n: number },
-    ];
-    const rows = (await em.execute(`${SELECT} ${where} order by s.created_at, s.slip_id limit ? offset ?`, [
-      ...params,
-      q.pageSize,
-      (q.page - 1) * q.pageSize,
-    ] as never[])) as Row[];
-    return { items: rows.map((r) => this.row(r)), page: q.page, pageSize: q.pageSize, total: n };
+    const [slips, total] = await em.findAndCount(Slip, q.status ? { status: q.status } : {}, {
+      orderBy: { createdAt: 'asc', id: 'asc' },
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    return { items: await this.rows(em, slips), page: q.page, pageSize: q.pageSize, total };
   }
 
   async counts(): Promise<{ wait: number }> {
-    const [{ n }] = (await this.kit.orm.em
-      .fork()
-      .execute(`select count(*)::int as n from slips where status = 'wait'`)) as [{ n: number }];
-    return { wait: n };
+    return { wait: await this.kit.orm.em.fork().count(Slip, { status: 'wait' }) };
   }
 
-  private async locked(em: EntityManager, slipId: string): Promise<Row> {
-    const [row] = (await em.execute(`${SELECT} where s.slip_id = ? for update of s, a`, [slipId])) as Row[];
-    if (!row) throw new ProblemError('payments.slip_not_found');
-    return row;
+  /** The slip and its attempt, both locked for the review. */
+  private async locked(em: EntityManager, slipId: string) {
+    const slip = await em.findOne(Slip, { id: slipId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!slip) throw new ProblemError('payments.slip_not_found');
+    const attempt = await em.findOneOrFail(
+      PaymentAttempt,
+      { id: slip.attemptId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    return { slip, attempt };
   }
 
   private async reread(slipId: string): Promise<AdminSlipRow> {
-    const [row] = (await this.kit.orm.em.fork().execute(`${SELECT} where s.slip_id = ?`, [slipId])) as Row[];
-    return this.row(row!);
+    const em = this.kit.orm.em.fork();
+    const slip = await em.findOneOrFail(Slip, { id: slipId });
+    return (await this.rows(em, [slip]))[0]!;
   }
 
-  private eventBase(r: Row) {
+  private eventBase(s: SlipEntity, a: PaymentAttemptEntity) {
     return {
-      slipId: String(r.slip_id),
-      attemptId: String(r.attempt_id),
-      orderId: String(r.order_id),
-      orderNo: num(r.order_no),
-      reference: String(r.reference),
-      userId: String(r.user_id),
-      period: r.installment ? num(r.period) : null,
-      amount: num(r.slip_amount),
+      slipId: s.id,
+      attemptId: a.id,
+      orderId: a.orderId,
+      orderNo: a.orderNo,
+      reference: a.reference,
+      userId: a.userId,
+      period: a.installment ? a.period : null,
+      amount: s.amount,
     };
+  }
+
+  private reviewed(slip: SlipEntity, by: Reviewer, now: Date): void {
+    slip.reviewedBy = by.id;
+    slip.reviewedByName = by.name;
+    slip.reviewedAt = now;
   }
 
   /**
    * Approves a waiting slip: the attempt is paid (finish) and `payments.payment.approved` is written
    * with it. Approving it again answers the same and writes nothing; a rejected slip → 409.
    */
-  async approve(slipId: string, staffId: string): Promise<AdminSlipRow> {
+  async approve(slipId: string, by: Reviewer): Promise<AdminSlipRow> {
     await this.kit.orm.em.fork().transactional(async (em) => {
-      const r = await this.locked(em, slipId);
-      if (r.slip_status === 'approved') return;
-      if (r.slip_status !== 'wait') throw new ProblemError('payments.slip_reviewed');
-      // the order was cancelled while the slip waited: nothing is due any more
-      if (r.attempt_status !== 'wait') throw new ProblemError('payments.nothing_due');
+      const { slip, attempt } = await this.locked(em, slipId);
+      if (slip.status === 'approved') return;
+      if (slip.status !== 'wait') throw new ProblemError('payments.slip_reviewed');
+      // the order was cancelled (or paid otherwise) while the slip waited: nothing is due any more
+      if (attempt.status !== 'wait') throw new ProblemError('payments.nothing_due');
       const now = this.clock();
-      await em.execute(
-        `update slips set status = 'approved', reviewed_by = ?, reviewed_at = ? where slip_id = ?`,
-        [staffId, now, slipId] as never[],
-      );
-      await em.execute(
-        `update payment_attempts set status = 'finish', paid_at = ?, paid_method = 'slip', updated_at = ? where attempt_id = ?`,
-        [now, now, r.attempt_id] as never[],
-      );
+      slip.status = nextStatus('slip', SLIP_TRANSITIONS, slip.status, 'approved');
+      this.reviewed(slip, by, now);
+      attempt.status = nextStatus('attempt', ATTEMPT_TRANSITIONS, attempt.status, 'finish');
+      attempt.paidAt = now;
+      attempt.paidMethod = 'slip';
+      attempt.updatedAt = now;
       this.kit.outbox.add(em, PaymentApproved, {
-        ...this.eventBase(r),
+        ...this.eventBase(slip, attempt),
         method: 'slip',
-        approvedBy: staffId,
+        approvedBy: by.id,
         approvedAt: now.toISOString(),
       });
       await em.flush();
@@ -123,26 +139,26 @@ export class SlipReview {
    * and `payments.payment.rejected` is written. Rejecting it again answers the same; an approved
    * slip → 409.
    */
-  async reject(slipId: string, staffId: string, note: string): Promise<AdminSlipRow> {
+  async reject(slipId: string, by: Reviewer, note: string): Promise<AdminSlipRow> {
     await this.kit.orm.em.fork().transactional(async (em) => {
-      const r = await this.locked(em, slipId);
-      if (r.slip_status === 'rejected') return;
-      if (r.slip_status !== 'wait') throw new ProblemError('payments.slip_reviewed');
+      const { slip, attempt } = await this.locked(em, slipId);
+      if (slip.status === 'rejected') return;
+      if (slip.status !== 'wait') throw new ProblemError('payments.slip_reviewed');
       const now = this.clock();
-      await em.execute(
-        `update slips set status = 'rejected', note = ?, reviewed_by = ?, reviewed_at = ? where slip_id = ?`,
-        [note, staffId, now, slipId] as never[],
-      );
-      await em.execute(
-        `update payment_attempts set status = 'create', updated_at = ? where attempt_id = ? and status = 'wait'`,
-        [now, r.attempt_id] as never[],
-      );
+      slip.status = nextStatus('slip', SLIP_TRANSITIONS, slip.status, 'rejected');
+      slip.note = note;
+      this.reviewed(slip, by, now);
+      // a cancelled order's attempt stays closed; only a waiting one goes back to waiting for a slip
+      if (attempt.status === 'wait') {
+        attempt.status = nextStatus('attempt', ATTEMPT_TRANSITIONS, attempt.status, 'create');
+        attempt.updatedAt = now;
+      }
       this.kit.outbox.add(em, PaymentRejected, {
-        ...this.eventBase(r),
+        ...this.eventBase(slip, attempt),
         note,
-        rejectedBy: staffId,
+        rejectedBy: by.id,
         rejectedAt: now.toISOString(),
-        ...(typeof r.user_email === 'string' && r.user_email ? { userEmail: r.user_email } : {}),
+        ...(attempt.userEmail ? { userEmail: attempt.userEmail } : {}),
       });
       await em.flush();
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { fieldError, validationProblem } from '@rian/kit/errors';
+import type { Principal } from '@rian/kit/tokens';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
@@ -10,8 +11,12 @@ import {
   RejectSlipBody,
   SlipCounts,
 } from '@rian/proto-contracts/payments';
+import type { Reviewer } from '../../plugins/app/slip-review.js';
 
 const bearer = [{ bearer: [] }];
+
+/** The reviewing staff member: their id, and their name as their token carries it. */
+const reviewer = (p: Principal): Reviewer => ({ id: p.sub, name: p.name?.trim() || null });
 const errors = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Staff review of transfer slips (/admin/ordersConfirm). */
@@ -62,7 +67,7 @@ const adminSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const row = await app.slipReview.approve(req.params.id, req.principal!.sub);
+      const row = await app.slipReview.approve(req.params.id, reviewer(req.principal!));
       void app.slipCountFeed.changed();
       return row;
     },
@@ -93,7 +98,7 @@ const adminSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const note = req.body.note.trim();
       if (!note) throw validationProblem([fieldError('note', 'validation.required')]);
-      const row = await app.slipReview.reject(req.params.id, req.principal!.sub, note);
+      const row = await app.slipReview.reject(req.params.id, reviewer(req.principal!), note);
       void app.slipCountFeed.changed();
       return row;
     },

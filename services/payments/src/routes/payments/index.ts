@@ -77,7 +77,9 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (ap
         description:
           "The order's buyer only. `slip`: png, gif or jpeg, checked by content, re-encoded without " +
           'metadata and kept privately. `paymentDate` yyyy-mm-dd and `paymentTime` HH:mm (24-hour) are ' +
-          'required ("กรุณากรอกข้อมูล"). The attempt then waits for staff (status wait); emits payments.slip.submitted.',
+          'required ("กรุณากรอกข้อมูล"). The attempt then waits for staff (status wait); emits payments.slip.submitted. ' +
+          'A slip already waiting or nothing due → 409 and a picture larger than PAYMENTS_SLIP_MAX_PIXELS by its header → 413, ' +
+          'both before any decode; a member sending more than PAYMENTS_SLIP_UPLOADS_PER_WINDOW → 429; all decode slots busy → 503.',
         security: bearer,
         consumes: ['multipart/form-data'],
         params: Type.Object({ orderId: Uuid() }),
@@ -91,10 +93,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (ap
           413: ProblemSchema,
           415: ProblemSchema,
           422: ProblemSchema,
+          429: ProblemSchema,
+          503: ProblemSchema,
         },
       },
     },
     async (req, reply) => {
+      // counted before the body is read: a flood costs the member their allowance, not our memory
+      await app.payments.admitUpload(req.principal!);
       const upload = await readSlipUpload(req, maxBytes);
       const view = await app.payments.submitSlip(req.principal!, req.params.orderId, upload);
       void app.slipCountFeed.changed();

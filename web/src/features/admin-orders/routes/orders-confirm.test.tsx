@@ -27,6 +27,7 @@ const SLIP: AdminSlipRow = {
   net: 900_000,
   period: 2,
   reviewedBy: null,
+  reviewedByName: null,
 };
 const OTHER: AdminSlipRow = {
   ...SLIP,
@@ -42,15 +43,22 @@ const OTHER: AdminSlipRow = {
 };
 
 /** The slip queue as staff see it; approve/reject take a slip off it and lower the count. */
-function slipServer(initial: AdminSlipRow[]) {
+function slipServer(initial: AdminSlipRow[], history: AdminSlipRow[] = []) {
   let waiting = [...initial];
-  const reviewed: AdminSlipRow[] = [];
+  const reviewed: AdminSlipRow[] = [...history];
   const review = (status: 'approved' | 'rejected') => (url: URL, init: RequestInit) => {
     const id = url.pathname.split('/').at(-2);
     const slip = waiting.find((s) => s.id === id)!;
     waiting = waiting.filter((s) => s.id !== id);
     const note = status === 'rejected' ? (JSON.parse(String(init.body)) as { note: string }).note : null;
-    const done = { ...slip, status, note, reviewedBy: 'boss', reviewedAt: '2026-03-02T09:00:00.000Z' };
+    const done = {
+      ...slip,
+      status,
+      note,
+      reviewedBy: '0190f000-0000-7000-8000-00000000b055',
+      reviewedByName: 'สมหญิง ตรวจดี',
+      reviewedAt: '2026-03-02T09:00:00.000Z',
+    };
     reviewed.push(done);
     return json(200, done);
   };
@@ -151,5 +159,31 @@ describe('/admin/ordersConfirm', () => {
     expect(within(rejected).getByTestId('slip-note').textContent).toBe('ยอดเงินไม่ตรง');
     expect(within(rejected).queryByTestId('slip-approve')).toBeNull();
     expect(calls(SLIPS).at(-1)!.url.searchParams.get('status')).toBe('rejected');
+    // "checked by" is the staff member's name, not their id
+    expect(within(rejected).getByTestId('slip-reviewer').textContent).toBe('สมหญิง ตรวจดี');
+  });
+
+  it('"checked by" shows the reviewer\'s name; a slip reviewed before names were kept shows the id', async () => {
+    const named = {
+      ...SLIP,
+      status: 'approved' as const,
+      reviewedAt: '2026-03-02T09:00:00.000Z',
+      reviewedBy: '0190f000-0000-7000-8000-00000000b055',
+      reviewedByName: 'สมหญิง ตรวจดี',
+    };
+    const older = {
+      ...OTHER,
+      status: 'approved' as const,
+      reviewedAt: '2026-03-01T09:00:00.000Z',
+      reviewedBy: 'staff-1',
+    };
+    slipServer([], [named, older]);
+    renderAdmin('/admin/ordersConfirm');
+    await userEvent.click(await screen.findByRole('tab', { name: 'ยืนยันแล้ว' }));
+    const row = await screen.findByTestId('slip-row-SPSK0000000041');
+    expect(within(row).getByTestId('slip-reviewer').textContent).toBe('สมหญิง ตรวจดี');
+    expect(row.textContent).not.toContain(named.reviewedBy);
+    const old = await screen.findByTestId('slip-row-SPSK0000000043');
+    expect(within(old).getByTestId('slip-reviewer').textContent).toBe('staff-1');
   });
 });

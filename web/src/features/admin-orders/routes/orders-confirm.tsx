@@ -162,7 +162,10 @@ function SlipList({ status }: { status: SlipStatus }) {
                 {s.reviewedAt && (
                   <span className="table__nowrap">{formatDateTime(s.reviewedAt, language)}</span>
                 )}
-                {s.reviewedBy && <span>{s.reviewedBy}</span>}
+                {/* the reviewer's name as kept at review time; slips reviewed before that show the id */}
+                {(s.reviewedByName ?? s.reviewedBy) && (
+                  <span data-testid="slip-reviewer">{s.reviewedByName ?? s.reviewedBy}</span>
+                )}
                 {s.note && <span data-testid="slip-note">{s.note}</span>}
               </span>
             ),

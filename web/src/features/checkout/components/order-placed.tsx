@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@rian/proto-contracts/orders';
+import { paysBySlip } from '@rian/proto-contracts/payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OrderAmounts } from '@/components/orders/order-amounts';
@@ -24,7 +25,7 @@ export function OrderPlaced({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const transfer = order.paymentType === 4 || order.paymentType === 8;
+  const transfer = paysBySlip(order.paymentType);
   const first = order.installments.find((i) => i.period === 1) ?? order.installments[0];
   return (
     <div className="checkout-step" data-testid="checkout-placed">

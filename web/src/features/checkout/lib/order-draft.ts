@@ -1,4 +1,5 @@
 import type { PaymentType } from '@rian/proto-contracts/orders';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE, PAYMENT_TYPE_IDS } from '@rian/proto-contracts/payment-types';
 import type { PriceLookup } from '@/types/api';
 import type { CouponCheck } from '../api/check-coupon';
 import { EMPTY_RECEIPT, type ReceiptDraft } from './receipt-form';
@@ -7,12 +8,10 @@ import { EMPTY_RECEIPT, type ReceiptDraft } from './receipt-form';
 export type OrderStep = 'package' | 'invoice' | 'payment';
 export const ORDER_STEPS: readonly OrderStep[] = ['package', 'invoice', 'payment'];
 
-/** Spec 02 §9: the default payment type is 4, bank transfer. */
-export const DEFAULT_PAYMENT_TYPE: PaymentType = 4;
-export const PAYMENT_TYPES: readonly PaymentType[] = [1, 4, 6, 8];
+export const PAYMENT_TYPES: readonly PaymentType[] = PAYMENT_TYPE_IDS;
 /** Spec 02 §4: coin (6) disables the receipt. */
-export const COIN: PaymentType = 6;
-export const INSTALLMENTS: PaymentType = 8;
+export const COIN: PaymentType = PAYMENT_TYPE.coin;
+export const INSTALLMENTS: PaymentType = PAYMENT_TYPE.installments;
 
 export type OrderDraft = {
   step: OrderStep;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@rian/proto-contracts/orders';
+import { paysBySlip } from '@rian/proto-contracts/payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -28,7 +29,7 @@ export function OrderCard({ order }: { order: OrderView }) {
   const scheduleTitleId = useId();
   // bank transfer (4) and instalments (8) are paid by slip (spec 02 §4); a waiting order gets the action:
   // for instalments that is the first one, paid with the order (its row has no pay button of its own)
-  const bySlip = (order.paymentType === 4 || order.paymentType === 8) && order.status !== 'not';
+  const bySlip = paysBySlip(order.paymentType) && order.status !== 'not';
   const canAttach = bySlip && order.status === 'wait';
   const payments = useSlipPayments(order.id, { enabled: bySlip && (open || canAttach) });
   const attempts = payments.data?.attempts ?? [];
