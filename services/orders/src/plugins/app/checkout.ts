@@ -29,7 +29,7 @@ import {
 } from '../../domain/money.js';
 import { bangkokDay } from '../../domain/bangkok-time.js';
 import { CANCELLED, INSTALLMENT_NEW } from '../../domain/order-status.js';
-import { normalEmail } from '../../domain/sellable.js';
+import { normalEmail } from '@rian/proto-contracts/price-rules';
 import type { CatalogReadModel, OpenPlanView } from './read-model.js';
 
 /** Company receipts need these (spec 02 §5 "Company: name, address, province, district, sub-district, zip and phone"). */

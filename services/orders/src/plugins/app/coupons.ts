@@ -11,7 +11,7 @@ import { Coupon, CouponEmail, type CouponEntity } from '../../entities/coupon.js
 import { checkCoupon, type Coupon as CouponRule } from '../../domain/coupons.js';
 import { couponRecord, type CouponRecord } from '../../domain/coupon-form.js';
 import { bangkokDay, bangkokMinute } from '../../domain/bangkok-time.js';
-import { normalEmail } from '../../domain/sellable.js';
+import { normalEmail } from '@rian/proto-contracts/price-rules';
 import type { CatalogReadModel } from './read-model.js';
 
 export interface CouponListFilter {
