@@ -8,6 +8,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The cancelled status: such an order no longer holds a coupon use. */
 export const CANCELLED: OrderStatus = 'not';
+/** Orders in these statuses hold no use of their coupon (its limit counts every other order). */
+export const HOLDS_NO_COUPON_USE: readonly OrderStatus[] = [CANCELLED];
 
 /**
  * from → the statuses it may become. A paid order is not cancelled here: undoing a payment is a

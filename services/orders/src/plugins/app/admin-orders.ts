@@ -12,7 +12,7 @@ import {
   type BookDispatchBody,
 } from '@rian/proto-contracts/orders-admin';
 import { CANCELLED, canTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
-import type { Checkout } from './checkout.js';
+import type { OrderReads } from './order-reads.js';
 import { cancelWaitingOrder } from './cancel-order.js';
 
 type Row = Record<string, unknown>;
@@ -31,8 +31,9 @@ const SORTS: Record<AdminOrdersQuery['sort'], string> = {
 };
 
 /** One product per order today (checkout sells one); the first detail names it. */
-const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title
+const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title, c.code as coupon_code
   from orders o
+  left join coupons c on c.coupon_id = o.coupon_id
   left join lateral (select product_id from order_details where order_id = o.order_id
                      order by detail_id limit 1) d on true
   left join sellable_products sp on sp.product_id = d.product_id`;
@@ -58,6 +59,7 @@ function toRow(r: Row): AdminOrderRow {
     productId: (r.detail_product_id as string | null) ?? null,
     productTitle: (r.product_title as string | null) ?? null,
     invite: (r.invite as string | null) ?? null,
+    couponCode: (r.coupon_code as string | null) ?? null,
     bookSend: r.book_send as AdminOrderRow['bookSend'],
     tracking: (r.tracking as string | null) ?? null,
     trackingBy: (r.tracking_by as string | null) ?? null,
@@ -115,7 +117,7 @@ export const REPORT_HEADER = [
 export class AdminOrders {
   constructor(
     private readonly kit: Kit,
-    private readonly checkout: Checkout,
+    private readonly orders: OrderReads,
     private readonly clock: () => Date,
   ) {}
 
@@ -175,7 +177,7 @@ export class AdminOrders {
     const em = this.kit.orm.em.fork();
     const [row] = (await em.execute(`${SELECT} where o.order_id = ?`, [id])) as Row[];
     if (!row) throw new ProblemError('orders.order_not_found');
-    const order = await this.checkout.one(principal, id);
+    const order = await this.orders.one(principal, id);
     const admin = toRow(row);
     return {
       ...order,
@@ -356,7 +358,7 @@ declare module 'fastify' {
 
 export default fp<{ clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('adminOrders', new AdminOrders(app.kit, app.checkout, opts.clock ?? (() => new Date())));
+    app.decorate('adminOrders', new AdminOrders(app.kit, app.orderReads, opts.clock ?? (() => new Date())));
   },
-  { name: 'admin-orders', dependencies: ['checkout'] },
+  { name: 'admin-orders', dependencies: ['order-reads'] },
 );

@@ -68,6 +68,7 @@ function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     receipt: 'N',
     receiptType: 'person',
     couponId: null,
+    couponCode: null,
     productTitle: product.title,
     receiptInfo: null,
     invite: null,
