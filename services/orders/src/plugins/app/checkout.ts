@@ -17,7 +17,7 @@ import { Order } from '../../entities/order.js';
 import { OrderDetail } from '../../entities/order-detail.js';
 import { OrderTransfer } from '../../entities/order-transfer.js';
 import { referenceCode } from '../../domain/money.js';
-import { INSTALLMENT_NEW } from '../../domain/order-status.js';
+import { INSTALLMENT_NEW, WAITING } from '../../domain/order-status.js';
 import { checkoutOffer, checkoutTerms, type CheckoutTerms } from './checkout-terms.js';
 import { orderViews } from './order-reads.js';
 import type { CatalogReadModel } from './read-model.js';
@@ -130,7 +130,7 @@ export class Checkout {
       userId: principal.sub,
       userEmail: principal.email ?? null,
       paymentType: body.paymentType,
-      status: 'wait',
+      status: WAITING,
       ...amounts,
       receipt: body.receipt ? 'Y' : 'N',
       receiptType: body.receipt?.type ?? 'person',
