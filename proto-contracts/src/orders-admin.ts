@@ -65,6 +65,8 @@ export const AdminOrderRow = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   productTitle: Type.Union([Type.String(), Type.Null()]),
   invite: Type.Union([Type.String(), Type.Null()]),
+  /** the coupon the order used, by its code (null: none) */
+  couponCode: Type.Union([Type.String(), Type.Null()]),
   ...AdminFields,
 });
 export type AdminOrderRow = Static<typeof AdminOrderRow>;

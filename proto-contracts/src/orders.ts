@@ -112,6 +112,8 @@ export const OrderView = Type.Object({
   receipt: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
   receiptType: ReceiptTypeSchema,
   couponId: Type.Union([Uuid(), Type.Null()]),
+  /** the code of that coupon, as staff wrote it (null: no coupon) */
+  couponCode: Type.Union([Type.String(), Type.Null()]),
   /** the product's title when the order was read (from orders' read model); null when unknown */
   productTitle: Type.Union([Type.String(), Type.Null()]),
   /** the invoice details given at checkout (receipt Y) */
@@ -124,6 +126,31 @@ export const OrderView = Type.Object({
 export type OrderView = Static<typeof OrderView>;
 
 export const CheckoutReply = Type.Object({ order: OrderView });
+
+/**
+ * What checkout would take for this body now, computed by the same rules on the same data, before
+ * anything is placed (no order written, no coupon use taken): the buyer sees the net, the card fee,
+ * the withholding and the instalments before confirming.
+ */
+export const CheckoutQuote = Type.Object({
+  productId: Uuid(),
+  priceId: Uuid(),
+  paymentType: PaymentTypeSchema,
+  /** payment type 8: the plan the order would use (the one asked for, else the first open); otherwise null */
+  planId: Type.Union([Uuid(), Type.Null()]),
+  /** the coupon's code as stored (null: none asked for) */
+  couponCode: Type.Union([Type.String(), Type.Null()]),
+  total: Satang(),
+  discount: Satang(),
+  vat: Satang(),
+  fee: Satang(),
+  withholding: Satang(),
+  net: Satang(),
+  /** coins a Point coupon would credit */
+  coin: Type.Integer({ minimum: 0 }),
+  installments: Type.Array(Type.Omit(InstallmentView, ['status'])),
+});
+export type CheckoutQuote = Static<typeof CheckoutQuote>;
 
 export const MyOrdersQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),

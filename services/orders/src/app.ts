@@ -14,7 +14,9 @@ import { Order } from './entities/order.js';
 import { OrderDetail } from './entities/order-detail.js';
 import { OrderTransfer } from './entities/order-transfer.js';
 import { Coupon, CouponEmail } from './entities/coupon.js';
+import { PaymentTypeState } from './entities/payment-type-state.js';
 import catalogReadModel from './plugins/app/read-model.js';
+import orderReads from './plugins/app/order-reads.js';
 import checkout from './plugins/app/checkout.js';
 import orderRoutes from './routes/orders/index.js';
 import adminOrders from './plugins/app/admin-orders.js';
@@ -68,6 +70,7 @@ export async function buildApp(
       OrderTransfer,
       Coupon,
       CouponEmail,
+      PaymentTypeState,
     ],
     migrations: [
       ...migrations,
@@ -85,6 +88,7 @@ export async function buildApp(
     routes: fp(async (app) => {
       const clock = opts.clock ? { clock: opts.clock } : {};
       await app.register(catalogReadModel, clock);
+      await app.register(orderReads);
       await app.register(checkout, clock);
       await app.register(orderDocuments, {
         seller: {

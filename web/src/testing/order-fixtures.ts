@@ -27,6 +27,7 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     receipt: 'Y',
     receiptType: 'company',
     couponId: '0190c0d0-0000-7000-8000-000000000001',
+    couponCode: 'SAVE10',
     productTitle: 'Trading 101',
     receiptInfo: {
       type: 'company',
@@ -87,6 +88,7 @@ export function makeAdminOrderRow(overrides: Partial<AdminOrderRow> = {}): Admin
     createdAt: o.createdAt,
     productTitle: o.productTitle,
     invite: o.invite,
+    couponCode: o.couponCode,
     userEmail: o.userEmail,
     productId: o.productId,
     bookSend: o.bookSend,

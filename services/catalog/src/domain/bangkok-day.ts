@@ -1,3 +1,5 @@
+import type { DayWindow } from '@rian/proto-contracts/price-rules';
+
 /**
  * "Today" for prices and plans is the day in Asia/Bangkok (STYLE.md rule 7), computed from the
  * instant itself — never from the server's local zone, which is UTC in a container and anything
@@ -14,17 +16,6 @@ const BANGKOK = new Intl.DateTimeFormat('en-US', {
 export function bangkokDay(at: Date): string {
   const parts = Object.fromEntries(BANGKOK.formatToParts(at).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** A window of days, both ends included; null leaves that side open. */
-export interface DayWindow {
-  start: string | null;
-  to: string | null;
-}
-
-/** Whether `day` (yyyy-mm-dd) lies in the window; yyyy-mm-dd strings compare in date order. */
-export function dayInWindow(day: string, w: DayWindow): boolean {
-  return (w.start === null || w.start <= day) && (w.to === null || day <= w.to);
 }
 
 /** A window that ends before it starts is a mistake staff must fix, not an empty window. */

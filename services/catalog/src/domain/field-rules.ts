@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@rian/proto-contracts/errors';
-import { windowEndsBeforeStart, type DayWindow } from './bangkok-day.js';
+import type { DayWindow } from '@rian/proto-contracts/price-rules';
+import { windowEndsBeforeStart } from './bangkok-day.js';
 
 /** The rules every staff-written record follows: texts as stored, partial updates, blank checks. */
 

@@ -1,7 +1,7 @@
 /**
  * The Asia/Bangkok calendar (STYLE.md rule 7): "today" for prices and plans, coupon windows and
  * instalment due dates. Computed from the instant with the zone named — never the server's zone.
- * Catalog has the same rule (services do not share code; both follow the zone database).
+ * Catalog has the same clock rule; which days a price or plan window holds is proto-contracts/price-rules.
  */
 const BANGKOK = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Bangkok',
@@ -27,17 +27,6 @@ export function bangkokDay(at: Date): string {
 export function bangkokMinute(at: Date): string {
   const p = parts(at);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
-
-/** A window of days, both ends included; null leaves that side open. */
-export interface DayWindow {
-  start: string | null;
-  to: string | null;
-}
-
-/** Whether `day` (yyyy-mm-dd) lies in the window; yyyy-mm-dd strings compare in date order. */
-export function dayInWindow(day: string, w: DayWindow): boolean {
-  return (w.start === null || w.start <= day) && (w.to === null || day <= w.to);
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -28,6 +28,7 @@ export const CARD_FEE_PERCENT = 3;
 export const WITHHOLDING_PERCENT = 3;
 export const DEFAULT_INSTALLMENT_COUNT = 2;
 export const REFERENCE_PREFIX = 'SPSK';
+export const SATANG_PER_BAHT = 100;
 
 /** Receipt (spec 02 §3 receipt Y/N, receipt_type person/company): none = receipt N. */
 export type ReceiptType = 'none' | 'person' | 'company';
@@ -88,18 +89,19 @@ export function referenceCode(orderNo: number): string {
 }
 
 /**
- * Spec 02 §9: each instalment = net / count rounded up to the satang; the last takes the remainder,
- * so they add up to net exactly. A net too small to leave the last one something is refused.
+ * Spec 02 §9: each instalment = net / count rounded up — to the whole baht, as every price the
+ * product shows is whole baht (D: instalments in whole baht); the last takes the remainder (its
+ * satang too), so they add up to net exactly. A net too small to leave the last one something is
+ * refused. 10,000.00 in 3 → 3,334 / 3,334 / 3,332.
  */
 export function installmentAmounts(net: number, count: number = DEFAULT_INSTALLMENT_COUNT): number[] {
   assertSatang('net', net);
   if (!Number.isSafeInteger(count) || count < 1)
     throw new RangeError(`count must be 1 or more (got ${count})`);
-  const each = mulDiv(net, 1, count, 'up');
+  if (count === 1) return [net];
+  const each = mulDiv(net, 1, count * SATANG_PER_BAHT, 'up') * SATANG_PER_BAHT;
   const last = net - each * (count - 1);
-  if (last <= 0 && count > 1) {
-    throw new RangeError(`${net} satang cannot be split into ${count} instalments`);
-  }
+  if (last <= 0) throw new RangeError(`${net} satang cannot be split into ${count} instalments`);
   return [...Array.from({ length: count - 1 }, () => each), last];
 }
 

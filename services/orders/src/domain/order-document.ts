@@ -1,7 +1,7 @@
 import type { ReceiptRequest } from '@rian/proto-contracts/orders';
 import { bahtFigures, bahtText } from './baht-text.js';
 import { thaiDate } from './bangkok-time.js';
-import type { OrderStatus } from './order-status.js';
+import { PAID, WAITING, type OrderStatus } from './order-status.js';
 
 /**
  * What an order's document says (spec 02 §9 "Company receipts", issue 5): a receipt/tax invoice
@@ -58,7 +58,7 @@ export interface OrderDocument {
 
 /** paid → receipt/tax invoice, wait → invoice, cancelled (not) → none. */
 export function documentKind(status: OrderStatus): DocumentKind | null {
-  return status === 'paid' ? 'receipt' : status === 'wait' ? 'invoice' : null;
+  return status === PAID ? 'receipt' : status === WAITING ? 'invoice' : null;
 }
 
 const TITLES: Record<DocumentKind, string> = {

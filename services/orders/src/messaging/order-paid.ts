@@ -5,11 +5,13 @@ import { PermanentError } from '@rian/kit/errors';
 import { OrderPaid, type PaymentType } from '@rian/proto-contracts/orders';
 import { isMembershipCode } from '@rian/proto-contracts/enums';
 import {
+  CANCELLED,
   canTransition,
-  INSTALLMENT_OPEN,
-  type InstallmentStatus,
+  INSTALLMENT_PAID,
+  PAID,
   type OrderStatus,
 } from '../domain/order-status.js';
+import { moveInstallments, moveOrder } from '../plugins/app/order-lifecycle.js';
 import { ProductCourseList } from '../entities/product-course-list.js';
 
 /** What payments told us was paid: by a slip staff approved, or by a provider (card, UnionPay, QR). */
@@ -21,8 +23,6 @@ export interface PaymentReceived {
   approvedBy: string;
   paidAt: string;
 }
-
-const INSTALLMENT_PAID: InstallmentStatus = 'finish';
 
 /**
  * The one path from "payments says paid" to "order paid", shared by `payments.payment.approved` and
@@ -52,24 +52,20 @@ export async function markOrderPaid(
   // payments only knows orders it heard of from us: an unknown one cannot get better by retrying
   if (!order) throw new PermanentError(`payment received for unknown order ${orderId}`);
 
-  if (period !== null) {
-    await em.execute(
-      `update order_transfers set status = ? where order_id = ? and period = ? and status in (${INSTALLMENT_OPEN.map(() => '?').join(', ')})`,
-      [INSTALLMENT_PAID, orderId, period, ...INSTALLMENT_OPEN],
-    );
-  }
+  if (period !== null) await moveInstallments(em, orderId, period, INSTALLMENT_PAID);
   const status = order.status as OrderStatus;
   // already paid (a later instalment, or the same payment again), or cancelled: the order stays
-  if (!canTransition(status, 'paid') || (period !== null && period !== 1)) {
-    if (status === 'not') logger.warn({ orderId }, 'payment received for a cancelled order; left as is');
+  if (!canTransition(status, PAID) || (period !== null && period !== 1)) {
+    if (status === CANCELLED) logger.warn({ orderId }, 'payment received for a cancelled order; left as is');
     return;
   }
 
   const paidAt = new Date(paidAtText);
-  await em.execute(
-    `update orders set status = 'paid', approve_by = ?, approve_date = ?, updated_at = now() where order_id = ?`,
-    [approvedBy, paidAt, orderId] as never[],
-  );
+  await moveOrder(em, orderId, PAID, {
+    approve_by: approvedBy,
+    approve_date: paidAt,
+    updated_at: new Date(),
+  });
   const productId = String(order.product_id);
   const courses = await em.findOne(ProductCourseList, { productId });
   outbox.add(em, OrderPaid, {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { OrderDocument } from '../domain/order-document.js';
+import { wrapText } from './wrap-text.js';
 
 /**
  * Lays an order's document out on one A4 page. The font is Sarabun (SIL OFL 1.1) as Google Fonts
@@ -41,6 +42,15 @@ const RIGHT = LEFT + WIDTH;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 
+/**
+ * `text` with its lines already broken between words (`wrapText`), measured in the font and size
+ * now set: pdfkit then meets lines that fit and breaks none of them again (its own wrapper would
+ * cut Thai inside a word).
+ */
+function byWords(pdf: PDFKit.PDFDocument, text: string, width: number): string {
+  return wrapText(text, width, (s) => pdf.widthOfString(s)).join('\n');
+}
+
 export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
@@ -59,9 +69,10 @@ export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
   pdf.registerFont('bold', BOLD as never);
 
   // seller (left) and number and date (right)
-  pdf.font('bold').fontSize(14).fillColor('black').text(doc.seller.name, LEFT, 50, { width: 300 });
+  pdf.font('bold').fontSize(14).fillColor('black');
+  pdf.text(byWords(pdf, doc.seller.name, 300), LEFT, 50, { width: 300 });
   pdf.font('regular').fontSize(10).fillColor(GREY);
-  for (const line of doc.seller.lines) pdf.text(line, { width: 300, lineGap: 1.5 });
+  for (const line of doc.seller.lines) pdf.text(byWords(pdf, line, 300), { width: 300, lineGap: 1.5 });
   const sellerBottom = pdf.y;
   pdf.font('regular').fontSize(10).fillColor('black');
   pdf.text(`เลขที่ (No.): ${doc.number}`, RIGHT - 190, 52, { width: 190, align: 'right' });
@@ -69,15 +80,18 @@ export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
 
   // title
   let y = Math.max(sellerBottom, pdf.y) + 18;
-  pdf.font('bold').fontSize(17).text(doc.title, LEFT, y, { width: WIDTH, align: 'center' });
-  if (doc.notice)
-    pdf.font('regular').fontSize(10).fillColor(GREY).text(doc.notice, { width: WIDTH, align: 'center' });
+  pdf.font('bold').fontSize(17);
+  pdf.text(byWords(pdf, doc.title, WIDTH), LEFT, y, { width: WIDTH, align: 'center' });
+  if (doc.notice) {
+    pdf.font('regular').fontSize(10).fillColor(GREY);
+    pdf.text(byWords(pdf, doc.notice, WIDTH), { width: WIDTH, align: 'center' });
+  }
   y = pdf.y + 12;
 
   // buyer
   pdf.font('bold').fontSize(11).fillColor('black').text('ลูกค้า (Customer)', LEFT, y, { width: WIDTH });
   pdf.font('regular').fontSize(10);
-  for (const line of doc.buyer) pdf.text(line, { width: 330, lineGap: 1.5 });
+  for (const line of doc.buyer) pdf.text(byWords(pdf, line, 330), { width: 330, lineGap: 1.5 });
   y = pdf.y + 14;
 
   // the lines
@@ -91,7 +105,9 @@ export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
   pdf.font('regular').fontSize(11);
   doc.items.forEach((item, i) => {
     pdf.text(String(i + 1), LEFT + 6, y, { width: 60 });
-    pdf.text(item.description, LEFT + 70, y, { width: amountX - LEFT - 80 });
+    pdf.text(byWords(pdf, item.description, amountX - LEFT - 80), LEFT + 70, y, {
+      width: amountX - LEFT - 80,
+    });
     const bottom = pdf.y;
     pdf.text(item.amount, amountX, y, { width: 104, align: 'right' });
     y = Math.max(bottom, pdf.y) + 6;
@@ -102,7 +118,10 @@ export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
   // the sums
   for (const line of doc.summary) {
     pdf.font(line.strong ? 'bold' : 'regular').fontSize(line.strong ? 12 : 10.5);
-    pdf.text(line.label, LEFT + 140, y, { width: amountX - LEFT - 150, align: 'right' });
+    pdf.text(byWords(pdf, line.label, amountX - LEFT - 150), LEFT + 140, y, {
+      width: amountX - LEFT - 150,
+      align: 'right',
+    });
     pdf.text(line.amount, amountX, y, { width: 104, align: 'right' });
     y = pdf.y + 3;
   }
@@ -112,13 +131,11 @@ export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
   pdf.font('regular').fontSize(10).fillColor(GREY).text('จำนวนเงินตัวอักษร (Amount in words)', LEFT, y, {
     width: WIDTH,
   });
-  pdf.font('bold').fontSize(11).fillColor('black').text(doc.inWords, { width: WIDTH });
+  pdf.font('bold').fontSize(11).fillColor('black');
+  pdf.text(byWords(pdf, doc.inWords, WIDTH), { width: WIDTH });
 
-  pdf
-    .font('regular')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(doc.footer, LEFT, 750, { width: WIDTH, align: 'center' });
+  pdf.font('regular').fontSize(9).fillColor(GREY);
+  pdf.text(byWords(pdf, doc.footer, WIDTH), LEFT, 750, { width: WIDTH, align: 'center' });
   pdf.end();
   return done;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonthsClamped,
-  bangkokDay,
-  bangkokMinute,
-  dayInWindow,
-  thaiDate,
-} from '../../src/domain/bangkok-time.js';
+import { addMonthsClamped, bangkokDay, bangkokMinute, thaiDate } from '../../src/domain/bangkok-time.js';
 
 describe('the Asia/Bangkok calendar (UTC+7, asked of the zone database)', () => {
   it.each([
@@ -15,14 +9,6 @@ describe('the Asia/Bangkok calendar (UTC+7, asked of the zone database)', () => 
   ])('%s is %s (%s) in Bangkok', (at, day, minute) => {
     expect(bangkokDay(new Date(at))).toBe(day);
     expect(bangkokMinute(new Date(at))).toBe(minute);
-  });
-
-  it('a day window includes both ends; null leaves a side open', () => {
-    expect(dayInWindow('2026-04-01', { start: '2026-04-01', to: '2026-04-30' })).toBe(true);
-    expect(dayInWindow('2026-04-30', { start: '2026-04-01', to: '2026-04-30' })).toBe(true);
-    expect(dayInWindow('2026-05-01', { start: '2026-04-01', to: '2026-04-30' })).toBe(false);
-    expect(dayInWindow('2026-03-31', { start: '2026-04-01', to: null })).toBe(false);
-    expect(dayInWindow('1999-01-01', { start: null, to: null })).toBe(true);
   });
 
   it.each([

@@ -156,7 +156,7 @@ describe('computeAmounts: total, discount, VAT, fee, withholding, net (order of 
       },
     ],
     [
-      '1,000.01 in instalments, no count given → default 2: ⌈500.005⌉ = 500.01, last 1,000.01 − 500.01 = 500.00',
+      '1,000.01 in instalments, no count given → default 2: ⌈500.005⌉ = 501 baht, last 1,000.01 − 501 = 499.01',
       { price: 100_001, paymentType: PAYMENT_TYPE.installments },
       {
         total: 100_001,
@@ -165,7 +165,7 @@ describe('computeAmounts: total, discount, VAT, fee, withholding, net (order of 
         fee: 0,
         withholding: 0,
         net: 100_001,
-        installments: [50_001, 50_000],
+        installments: [50_100, 49_901],
       },
     ],
     [
@@ -199,23 +199,31 @@ describe('computeAmounts: total, discount, VAT, fee, withholding, net (order of 
   });
 });
 
-describe('instalments (spec 02 §9: each = net / count rounded up, the last takes the remainder)', () => {
+describe('instalments (spec 02 §9: each = net / count rounded up to the whole baht, the last takes the remainder)', () => {
   it.each([
-    ['1,500.00 / 2 = 750.00 each', 150_000, 2, [75_000, 75_000]],
+    ['1,500.00 / 2 = 750 each', 150_000, 2, [75_000, 75_000]],
     [
-      '1,000.00 / 3 = 333.333… → 333.34, 333.34, last 1,000.00 − 666.68 = 333.32',
-      100_000,
+      '10,000.00 / 3 = 3,333.33… → 3,334, 3,334, last 10,000 − 6,668 = 3,332',
+      1_000_000,
       3,
-      [33_334, 33_334, 33_332],
+      [333_400, 333_400, 333_200],
     ],
-    ['1,000.01 / 2 = 500.005 → 500.01, last 500.00', 100_001, 2, [50_001, 50_000]],
+    ['9,999.00 / 2 = 4,999.5 → 5,000, last 9,999 − 5,000 = 4,999', 999_900, 2, [500_000, 499_900]],
+    ['1,000.00 / 3 = 333.33… → 334, 334, last 1,000 − 668 = 332', 100_000, 3, [33_400, 33_400, 33_200]],
     [
-      '100.00 / 6 = 16.666… → 16.67 × 5 = 83.35, last 100.00 − 83.35 = 16.65',
+      '1,000.01 / 2 = 500.005 → 501, last 1,000.01 − 501 = 499.01 (the satang stay in the last)',
+      100_001,
+      2,
+      [50_100, 49_901],
+    ],
+    [
+      '100.00 / 6 = 16.66… → 17 × 5 = 85, last 100 − 85 = 15',
       10_000,
       6,
-      [1_667, 1_667, 1_667, 1_667, 1_667, 1_665],
+      [1_700, 1_700, 1_700, 1_700, 1_700, 1_500],
     ],
-    ['1,545.00 / 1 = 1,545.00', 154_500, 1, [154_500]],
+    ['2,080.00 / 2 = 1,040 each (already whole baht)', 208_000, 2, [104_000, 104_000]],
+    ['1,545.50 / 1 = 1,545.50 (one instalment is the net itself)', 154_550, 1, [154_550]],
   ])('%s', (_working, net, count, expected) => {
     const amounts = installmentAmounts(net, count);
     expect(amounts).toEqual(expected);
@@ -223,7 +231,9 @@ describe('instalments (spec 02 §9: each = net / count rounded up, the last take
   });
 
   it('refuses to split an amount so small that the last instalment would be nothing or less', () => {
-    // 0.05 in 4: ⌈1.25⌉ = 0.02 × 3 = 0.06 > 0.05
+    // 3.00 in 4: ⌈0.75⌉ = 1 baht × 3 = 3.00, nothing left for the last
+    expect(() => installmentAmounts(300, 4)).toThrow(RangeError);
+    // 0.05 in 4: ⌈0.0125⌉ = 1 baht × 3 = 3.00 > 0.05
     expect(() => installmentAmounts(5, 4)).toThrow(RangeError);
     expect(() => installmentAmounts(0, 2)).toThrow(RangeError);
   });
@@ -255,9 +265,9 @@ describe('instalments (spec 02 §9: each = net / count rounded up, the last take
   it('the schedule starts on the Asia/Bangkok day of the order, not the UTC one', () => {
     // 2026-01-31 17:30 UTC is 1 February 00:30 in Bangkok
     expect(installmentSchedule(100_000, new Date('2026-01-31T17:30:00Z'), 3)).toEqual([
-      { period: 1, dueDate: '2026-02-01', amount: 33_334 },
-      { period: 2, dueDate: '2026-03-01', amount: 33_334 },
-      { period: 3, dueDate: '2026-04-01', amount: 33_332 },
+      { period: 1, dueDate: '2026-02-01', amount: 33_400 },
+      { period: 2, dueDate: '2026-03-01', amount: 33_400 },
+      { period: 3, dueDate: '2026-04-01', amount: 33_200 },
     ]);
     // 2026-01-31 16:59 UTC is still 31 January (23:59) in Bangkok: the 31st, then February's last day
     expect(installmentSchedule(150_000, new Date('2026-01-31T16:59:00Z'))).toEqual([

@@ -21,13 +21,12 @@ import {
   InstallmentPlanEmail,
   type InstallmentPlanEmailEntity,
 } from '../../entities/installment-plan-email.js';
+import { normalEmail, plansOpenTo } from '@rian/proto-contracts/price-rules';
 import { bangkokDay } from '../../domain/bangkok-day.js';
 import { containsPattern } from '../../domain/product-rules.js';
 import {
   newPlanFields,
-  normalEmail,
   planFieldProblems,
-  plansOpenTo,
   updatedPlanFields,
   type PlanFields,
 } from '../../domain/installment-rules.js';

@@ -15,15 +15,10 @@ import {
 import { Product } from '../../entities/product.js';
 import { Package } from '../../entities/package.js';
 import { ProductPrice, type ProductPriceEntity } from '../../entities/product-price.js';
-import { bangkokDay, dayInWindow } from '../../domain/bangkok-day.js';
+import { comparePrices, dayInWindow, pricesForMember } from '@rian/proto-contracts/price-rules';
+import { bangkokDay } from '../../domain/bangkok-day.js';
 import { preselect } from '../../domain/preselection.js';
-import {
-  comparePrices,
-  newPriceFields,
-  priceFieldProblems,
-  pricesForMember,
-  updatedPriceFields,
-} from '../../domain/price-rules.js';
+import { newPriceFields, priceFieldProblems, updatedPriceFields } from '../../domain/price-rules.js';
 import { publicView } from '../../domain/product-views.js';
 import {
   packagePublicView,

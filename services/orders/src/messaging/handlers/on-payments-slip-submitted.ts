@@ -1,5 +1,7 @@
 import { on } from '@rian/kit/consumer';
 import { SlipSubmitted } from '@rian/proto-contracts/payments';
+import { INSTALLMENT_SLIP_SENT, WAITING } from '../../domain/order-status.js';
+import { moveInstallments } from '../../plugins/app/order-lifecycle.js';
 
 /**
  * A buyer sent a slip: while staff have not decided, the order does not expire (`slip_pending`),
@@ -8,11 +10,9 @@ import { SlipSubmitted } from '@rian/proto-contracts/payments';
  */
 export const onPaymentsSlipSubmitted = on(SlipSubmitted, async (event, { em }) => {
   const { orderId, period } = event.data;
-  await em.execute(`update orders set slip_pending = true where order_id = ? and status = 'wait'`, [orderId]);
-  if (period !== null) {
-    await em.execute(
-      `update order_transfers set status = 'wait' where order_id = ? and period = ? and status in ('create', 'approve')`,
-      [orderId, period],
-    );
-  }
+  await em.execute(`update orders set slip_pending = true where order_id = ? and status = ?`, [
+    orderId,
+    WAITING,
+  ]);
+  if (period !== null) await moveInstallments(em, orderId, period, INSTALLMENT_SLIP_SENT);
 });

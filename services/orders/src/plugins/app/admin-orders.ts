@@ -11,9 +11,16 @@ import {
   type AffiliatesQuery,
   type BookDispatchBody,
 } from '@rian/proto-contracts/orders-admin';
-import { CANCELLED, canTransition, ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
-import type { Checkout } from './checkout.js';
+import {
+  CANCELLED,
+  canTransition,
+  ORDER_STATUSES,
+  PAID,
+  type OrderStatus,
+} from '../../domain/order-status.js';
+import type { OrderReads } from './order-reads.js';
 import { cancelWaitingOrder } from './cancel-order.js';
+import { ordersCsv } from './admin-order-report.js';
 
 type Row = Record<string, unknown>;
 
@@ -31,8 +38,9 @@ const SORTS: Record<AdminOrdersQuery['sort'], string> = {
 };
 
 /** One product per order today (checkout sells one); the first detail names it. */
-const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title
+const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title, c.code as coupon_code
   from orders o
+  left join coupons c on c.coupon_id = o.coupon_id
   left join lateral (select product_id from order_details where order_id = o.order_id
                      order by detail_id limit 1) d on true
   left join sellable_products sp on sp.product_id = d.product_id`;
@@ -58,54 +66,13 @@ function toRow(r: Row): AdminOrderRow {
     productId: (r.detail_product_id as string | null) ?? null,
     productTitle: (r.product_title as string | null) ?? null,
     invite: (r.invite as string | null) ?? null,
+    couponCode: (r.coupon_code as string | null) ?? null,
     bookSend: r.book_send as AdminOrderRow['bookSend'],
     tracking: (r.tracking as string | null) ?? null,
     trackingBy: (r.tracking_by as string | null) ?? null,
     certificate: r.certificate as AdminOrderRow['certificate'],
   };
 }
-
-/** Satang → baht with 2 decimals, exactly (no floating point). */
-export function baht(satang: number): string {
-  const s = Math.abs(satang);
-  return `${satang < 0 ? '-' : ''}${Math.floor(s / 100)}.${String(s % 100).padStart(2, '0')}`;
-}
-
-/** One CSV field (RFC 4180); a leading = + - @ is defused so Excel never runs it as a formula. */
-function csvField(v: string | number | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const bangkokText = (v: unknown) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Bangkok',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(v instanceof Date ? v : new Date(String(v)));
-
-export const REPORT_HEADER = [
-  'orderedAt',
-  'reference',
-  'orderNo',
-  'status',
-  'userEmail',
-  'product',
-  'paymentType',
-  'total',
-  'discount',
-  'vat',
-  'fee',
-  'withholding',
-  'net',
-  'bookSend',
-  'tracking',
-];
 
 /**
  * The orders back office (spec 02 §2 /admin/orders) and cancel by code. Reads are SQL over the
@@ -115,7 +82,7 @@ export const REPORT_HEADER = [
 export class AdminOrders {
   constructor(
     private readonly kit: Kit,
-    private readonly checkout: Checkout,
+    private readonly orders: OrderReads,
     private readonly clock: () => Date,
   ) {}
 
@@ -175,7 +142,7 @@ export class AdminOrders {
     const em = this.kit.orm.em.fork();
     const [row] = (await em.execute(`${SELECT} where o.order_id = ?`, [id])) as Row[];
     if (!row) throw new ProblemError('orders.order_not_found');
-    const order = await this.checkout.one(principal, id);
+    const order = await this.orders.one(principal, id);
     const admin = toRow(row);
     return {
       ...order,
@@ -206,15 +173,15 @@ export class AdminOrders {
     const rows = (await em.execute(
       `select o.invite,
               count(*)::int as orders,
-              count(*) filter (where o.status = 'paid')::int as paid_orders,
+              count(*) filter (where o.status = ?)::int as paid_orders,
               coalesce(sum(o.net), 0)::bigint as net,
-              coalesce(sum(o.net) filter (where o.status = 'paid'), 0)::bigint as paid_net,
+              coalesce(sum(o.net) filter (where o.status = ?), 0)::bigint as paid_net,
               max(o.created_at) as last_order_at
          from orders o ${w.sql}
         group by o.invite
         order by orders desc, o.invite asc
         limit ? offset ?`,
-      [...w.params, q.pageSize, (q.page - 1) * q.pageSize] as never[],
+      [PAID, PAID, ...w.params, q.pageSize, (q.page - 1) * q.pageSize] as never[],
     )) as Row[];
     const items: AffiliateRow[] = rows.map((r) => ({
       invite: String(r.invite),
@@ -294,31 +261,7 @@ export class AdminOrders {
     const rows = (await this.kit.orm.em
       .fork()
       .execute(`${SELECT} ${w.sql} order by o.created_at asc, o.order_no asc`, w.params as never[])) as Row[];
-    const lines = [REPORT_HEADER.join(',')];
-    for (const r of rows) {
-      lines.push(
-        [
-          bangkokText(r.created_at),
-          String(r.reference),
-          num(r.order_no),
-          String(r.status),
-          (r.user_email as string | null) ?? null,
-          (r.product_title as string | null) ?? null,
-          num(r.payment_type),
-          baht(num(r.total)),
-          baht(num(r.discount)),
-          baht(num(r.vat)),
-          baht(num(r.fee)),
-          baht(num(r.withholding)),
-          baht(num(r.net)),
-          String(r.book_send),
-          (r.tracking as string | null) ?? null,
-        ]
-          .map(csvField)
-          .join(','),
-      );
-    }
-    return `\uFEFF${lines.join('\r\n')}\r\n`;
+    return ordersCsv(rows);
   }
 
   /**
@@ -356,7 +299,7 @@ declare module 'fastify' {
 
 export default fp<{ clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('adminOrders', new AdminOrders(app.kit, app.checkout, opts.clock ?? (() => new Date())));
+    app.decorate('adminOrders', new AdminOrders(app.kit, app.orderReads, opts.clock ?? (() => new Date())));
   },
-  { name: 'admin-orders', dependencies: ['checkout'] },
+  { name: 'admin-orders', dependencies: ['order-reads'] },
 );

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@rian/kit/db';
 import type { Outbox } from '@rian/kit/outbox';
 import { OrderCancelled } from '@rian/proto-contracts/orders-admin';
-import { CANCELLED, INSTALLMENT_OPEN } from '../../domain/order-status.js';
+import { CANCELLED, INSTALLMENT_CANCELLED } from '../../domain/order-status.js';
+import { moveInstallments, moveOrder } from './order-lifecycle.js';
 
 /** The order's row as selected (snake_case columns: order_id, order_no, reference, user_id, coupon_id). */
 export type CancellableRow = Record<string, unknown>;
@@ -18,16 +19,8 @@ export async function cancelWaitingOrder(
   cancelledBy: string,
   now: Date,
 ): Promise<void> {
-  await em.execute(`update orders set status = ?, cancelled_at = ?, updated_at = ? where order_id = ?`, [
-    CANCELLED,
-    now,
-    now,
-    row.order_id,
-  ] as never[]);
-  await em.execute(
-    `update order_transfers set status = 'not' where order_id = ? and status in (${INSTALLMENT_OPEN.map(() => '?').join(', ')})`,
-    [row.order_id, ...INSTALLMENT_OPEN] as never[],
-  );
+  await moveOrder(em, String(row.order_id), CANCELLED, { cancelled_at: now, updated_at: now });
+  await moveInstallments(em, String(row.order_id), null, INSTALLMENT_CANCELLED);
   outbox.add(em, OrderCancelled, {
     orderId: String(row.order_id),
     orderNo: Number(row.order_no),

@@ -1,39 +1,26 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
-import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
+import { ProblemError } from '@rian/kit/errors';
 import {
   IDEMPOTENCY_KEY_MAX,
   OrderCreated,
   type CheckoutBody,
+  type CheckoutQuote,
   type OrderView,
 } from '@rian/proto-contracts/orders';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
-import { priceCodesOf } from '@rian/proto-contracts/enums';
-import { Order, type OrderEntity } from '../../entities/order.js';
+import { Order } from '../../entities/order.js';
 import { OrderDetail } from '../../entities/order-detail.js';
 import { OrderTransfer } from '../../entities/order-transfer.js';
-import { SellableProduct } from '../../entities/sellable-product.js';
-import { Coupon, CouponEmail, type CouponEntity } from '../../entities/coupon.js';
-import { checkCoupon, type Coupon as CouponRule } from '../../domain/coupons.js';
-import {
-  computeAmounts,
-  installmentDates,
-  PAYMENT_TYPE,
-  referenceCode,
-  type Amounts,
-  type ReceiptType,
-} from '../../domain/money.js';
-import { bangkokDay } from '../../domain/bangkok-time.js';
-import { CANCELLED, INSTALLMENT_NEW } from '../../domain/order-status.js';
-import { normalEmail } from '../../domain/sellable.js';
-import type { CatalogReadModel, OpenPlanView } from './read-model.js';
-
-/** Company receipts need these (spec 02 §5 "Company: name, address, province, district, sub-district, zip and phone"). */
-const COMPANY_FIELDS = ['name', 'address', 'province', 'district', 'subDistrict', 'zip', 'phone'] as const;
+import { referenceCode } from '../../domain/money.js';
+import { INSTALLMENT_NEW, WAITING } from '../../domain/order-status.js';
+import { checkoutOffer, checkoutTerms, type CheckoutTerms } from './checkout-terms.js';
+import { orderViews } from './order-reads.js';
+import type { CatalogReadModel } from './read-model.js';
 
 /** A JSON text independent of key order: two equal bodies hash alike. */
 function canonical(value: unknown): string {
@@ -49,25 +36,6 @@ function canonical(value: unknown): string {
 
 const requestHash = (body: CheckoutBody) => createHash('sha256').update(canonical(body)).digest('hex');
 
-const couponRule = (c: CouponEntity): CouponRule => ({
-  id: c.id,
-  code: c.code,
-  productId: c.productId ?? null,
-  productScope: c.productScope,
-  type: c.type,
-  price: c.price ?? null,
-  percent: c.percent ?? null,
-  point: c.point ?? null,
-  pay: c.pay ?? null,
-  start: c.start ?? null,
-  startTime: c.startTime ?? null,
-  to: c.to ?? null,
-  toTime: c.toTime ?? null,
-  limit: c.limit ?? null,
-  memberOnly: c.memberOnly,
-  emailOnly: c.emailOnly,
-});
-
 export interface CheckoutResult {
   /** false: the Idempotency-Key was seen before with this body; the first order is answered */
   created: boolean;
@@ -75,9 +43,11 @@ export interface CheckoutResult {
 }
 
 /**
- * Checkout (ARCHITECTURE §3 step 1) and the member's orders. Product, price and plans come from
- * the catalog read model only; the coupon row is locked while its orders are counted, so its
- * limit holds however many buyers race for it.
+ * Placing an order (ARCHITECTURE §3 step 1) and quoting one. Both take their terms from
+ * `checkoutOffer` and `checkoutTerms` (catalog read model, coupon redemption, domain/money.ts); checkout does it in one
+ * transaction with the coupon row locked while its uses are counted, so its limit holds however
+ * many buyers race for it, and writes the order, its details and instalments and
+ * `orders.order.created`. The quote writes nothing and takes no coupon use.
  */
 export class Checkout {
   constructor(
@@ -85,6 +55,24 @@ export class Checkout {
     private readonly catalog: CatalogReadModel,
     private readonly clock: () => Date,
   ) {}
+
+  /** What checkout would store for this body now. */
+  async quote(principal: Principal, body: CheckoutBody): Promise<CheckoutQuote> {
+    const em = this.kit.orm.em.fork();
+    const offer = await checkoutOffer(em, this.catalog, { principal, body, now: this.clock() });
+    const t = await checkoutTerms(em, offer);
+    const { installments: _each, ...amounts } = t.amounts;
+    return {
+      productId: body.productId,
+      priceId: t.price.priceId,
+      paymentType: body.paymentType,
+      planId: t.plan?.planId ?? null,
+      couponCode: t.redemption?.coupon.code ?? null,
+      ...amounts,
+      coin: t.redemption?.points ?? 0,
+      installments: t.schedule,
+    };
+  }
 
   async checkout(principal: Principal, idempotencyKey: unknown, body: CheckoutBody): Promise<CheckoutResult> {
     if (
@@ -98,52 +86,16 @@ export class Checkout {
     const replay = await this.replay(principal.sub, idempotencyKey, hash);
     if (replay) return replay;
 
-    const now = this.clock();
-    const day = bangkokDay(now);
-    const product = await this.catalog.sellableProduct(body.productId);
-    if (!product) throw new ProblemError('orders.product_not_found');
-    const chosen = await this.catalog.priceFor(
-      body.productId,
-      body.priceId,
-      priceCodesOf(principal.membershipCodes ?? []),
-      day,
-    );
-    if (!chosen) throw new ProblemError('orders.price_not_available');
-    // payments owns the types; our copy of its disable flags (payments.payment-type.changed)
-    const [typeState] = (await this.kit.orm.em
-      .fork()
-      .execute(`select disable from payment_type_states where payment_type_id = ?`, [body.paymentType])) as {
-      disable: string;
-    }[];
-    if (typeState?.disable === 'Y') throw new ProblemError('orders.payment_type_disabled');
-
-    if (body.paymentType === PAYMENT_TYPE.coin) {
-      if (product.coinPay !== 'Y') throw new ProblemError('orders.coin_pay_unavailable');
-      // spec 02 §4: coin disables the receipt
-      if (body.receipt) throw new ProblemError('orders.coin_no_receipt');
-    }
-    let plan: OpenPlanView | undefined;
-    if (body.paymentType === PAYMENT_TYPE.installments) {
-      const email = principal.email ?? null;
-      plan = body.planId
-        ? await this.catalog.planFor(body.productId, body.planId, email, day)
-        : (await this.catalog.plansOpenTo(body.productId, email, day))[0];
-      if (!plan) throw new ProblemError('orders.installments_unavailable');
-    }
-    if (body.receipt?.type === 'company') {
-      const receipt = body.receipt;
-      const missing = COMPANY_FIELDS.filter((f) => !receipt[f]);
-      if (missing.length) {
-        throw validationProblem(missing.map((f) => fieldError(`receipt.${f}`, 'validation.required')));
-      }
-    }
-
+    const offer = await checkoutOffer(this.kit.orm.em.fork(), this.catalog, {
+      principal,
+      body,
+      now: this.clock(),
+    });
     try {
-      return await this.kit.orm.em
-        .fork()
-        .transactional((em) =>
-          this.place(em, { principal, idempotencyKey, hash, body, now, day, price: chosen.price, plan }),
-        );
+      return await this.kit.orm.em.fork().transactional(async (em) => {
+        const terms = await checkoutTerms(em, offer, true);
+        return this.place(em, { principal, idempotencyKey, hash, body, terms });
+      });
     } catch (err) {
       // a concurrent double submit with the same key: the other one won, answer its order
       if (err instanceof UniqueConstraintViolationException) {
@@ -161,65 +113,12 @@ export class Checkout {
       idempotencyKey: string;
       hash: string;
       body: CheckoutBody;
-      now: Date;
-      day: string;
-      price: { priceId: string; value: number; fee: 'Y' | 'N' };
-      plan: OpenPlanView | undefined;
+      terms: CheckoutTerms;
     },
   ): Promise<CheckoutResult> {
-    const { principal, body } = a;
-    let discount = 0;
-    let coin = 0;
-    let couponId: string | null = null;
-    if (body.couponCode !== undefined) {
-      // the row lock serialises every checkout of this coupon until commit: the count below is exact
-      const coupon = await em.findOne(
-        Coupon,
-        { code: body.couponCode },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      const email = principal.email ? normalEmail(principal.email) : null;
-      const emailListed =
-        !!coupon &&
-        !!email &&
-        (await em.count(CouponEmail, { couponId: coupon.id, email, removed: false })) > 0;
-      const usedCount = coupon
-        ? await em.count(Order, { couponId: coupon.id, status: { $ne: CANCELLED } })
-        : 0;
-      const check = checkCoupon(coupon ? couponRule(coupon) : null, {
-        now: a.now,
-        productId: body.productId,
-        price: a.price.value,
-        buyer: {
-          email: principal.email ?? '',
-          status: principal.status,
-          membershipCodes: principal.membershipCodes ?? [],
-        },
-        emailListed,
-        usedCount,
-      });
-      if (!check.ok) throw new ProblemError(check.code);
-      discount = check.discount;
-      coin = check.points;
-      couponId = coupon?.id ?? null;
-    }
-
-    const receiptType: ReceiptType = body.receipt?.type ?? 'none';
-    let amounts: Amounts;
-    try {
-      amounts = computeAmounts({
-        price: a.price.value,
-        discount,
-        paymentType: body.paymentType,
-        feeWaived: a.price.fee === 'Y',
-        receiptType,
-        ...(a.plan ? { installmentCount: a.plan.count } : {}),
-      });
-    } catch (err) {
-      if (err instanceof RangeError && a.plan) throw new ProblemError('orders.installments_too_small');
-      throw err;
-    }
-
+    const { principal, body, terms } = a;
+    const { amounts, now } = terms;
+    const couponId = terms.redemption?.coupon.id ?? null;
     const [{ no }] = (await em.execute(`select nextval('orders_order_no_seq')::bigint as no`)) as [
       { no: string | number },
     ];
@@ -231,7 +130,7 @@ export class Checkout {
       userId: principal.sub,
       userEmail: principal.email ?? null,
       paymentType: body.paymentType,
-      status: 'wait',
+      status: WAITING,
       ...amounts,
       receipt: body.receipt ? 'Y' : 'N',
       receiptType: body.receipt?.type ?? 'person',
@@ -240,8 +139,8 @@ export class Checkout {
       invite: body.invite ?? null,
       idempotencyKey: a.idempotencyKey,
       requestHash: a.hash,
-      createdAt: a.now,
-      updatedAt: a.now,
+      createdAt: now,
+      updatedAt: now,
     });
     // details and instalments reference the order by id only (no ORM relation): the order goes first
     await em.flush();
@@ -249,16 +148,14 @@ export class Checkout {
       id: uuidv7(),
       orderId: order.id,
       productId: body.productId,
-      priceId: a.price.priceId,
+      priceId: terms.price.priceId,
       couponId,
       price: amounts.total,
       discount: amounts.discount,
       net: amounts.total - amounts.discount,
-      coin,
+      coin: terms.redemption?.points ?? 0,
     });
-    const dates = installmentDates(a.day, amounts.installments.length || 1);
-    const schedule = amounts.installments.map((amount, i) => ({ period: i + 1, dueDate: dates[i]!, amount }));
-    for (const s of schedule) {
+    for (const s of terms.schedule) {
       em.create(OrderTransfer, { id: uuidv7(), orderId: order.id, ...s, status: INSTALLMENT_NEW });
     }
     this.kit.outbox.add(em, OrderCreated, {
@@ -267,7 +164,7 @@ export class Checkout {
       reference: order.reference,
       userId: principal.sub,
       productId: body.productId,
-      priceId: a.price.priceId,
+      priceId: terms.price.priceId,
       couponId,
       paymentType: body.paymentType,
       total: amounts.total,
@@ -276,13 +173,13 @@ export class Checkout {
       fee: amounts.fee,
       withholding: amounts.withholding,
       net: amounts.net,
-      receiptType,
-      schedule,
-      createdAt: a.now.toISOString(),
+      receiptType: terms.receiptType,
+      schedule: terms.schedule,
+      createdAt: now.toISOString(),
       ...(principal.email ? { userEmail: principal.email } : {}),
     });
     await em.flush();
-    return { created: true, order: (await this.views(em, [order]))[0]! };
+    return { created: true, order: (await orderViews(em, [order]))[0]! };
   }
 
   /** The order made earlier with this key: answered again, or 409 when the body differs. */
@@ -295,78 +192,7 @@ export class Checkout {
     const first = await em.findOne(Order, { userId, idempotencyKey });
     if (!first) return undefined;
     if (first.requestHash !== hash) throw new ProblemError('orders.idempotency_conflict');
-    return { created: false, order: (await this.views(em, [first]))[0]! };
-  }
-
-  /** The member's own orders, newest first. */
-  async mine(userId: string, page: number, pageSize: number) {
-    const em = this.kit.orm.em.fork();
-    const [rows, total] = await em.findAndCount(
-      Order,
-      { userId },
-      { orderBy: { createdAt: 'desc', orderNo: 'desc' }, limit: pageSize, offset: (page - 1) * pageSize },
-    );
-    return { items: await this.views(em, rows), page, pageSize, total };
-  }
-
-  /** One order, to its owner or to staff; to anyone else it does not exist. */
-  async one(principal: Principal, id: string): Promise<OrderView> {
-    const em = this.kit.orm.em.fork();
-    const order = await em.findOne(Order, { id });
-    if (!order || (principal.kind !== 'staff' && order.userId !== principal.sub)) {
-      throw new ProblemError('orders.order_not_found');
-    }
-    return (await this.views(em, [order]))[0]!;
-  }
-
-  private async views(em: EntityManager, orders: OrderEntity[]): Promise<OrderView[]> {
-    if (!orders.length) return [];
-    const ids = orders.map((o) => o.id);
-    const details = await em.find(OrderDetail, { orderId: { $in: ids } }, { orderBy: { id: 'asc' } });
-    const transfers = await em.find(OrderTransfer, { orderId: { $in: ids } }, { orderBy: { period: 'asc' } });
-    const productIds = [...new Set(details.map((d) => d.productId))];
-    // the title as the read model knows it now; a product catalog deleted has none (null)
-    const products = productIds.length
-      ? await em.find(SellableProduct, { productId: { $in: productIds } }, { fields: ['productId', 'title'] })
-      : [];
-    const titles = new Map(products.map((p) => [p.productId, p.title]));
-    // one product per order today (checkout sells one): the first detail names it, as in the back office
-    const productOf = (orderId: string) => details.find((d) => d.orderId === orderId)?.productId;
-    return orders.map((o) => ({
-      id: o.id,
-      orderNo: o.orderNo,
-      reference: o.reference,
-      userId: o.userId,
-      status: o.status,
-      paymentType: o.paymentType as OrderView['paymentType'],
-      total: o.total,
-      discount: o.discount,
-      vat: o.vat,
-      fee: o.fee,
-      withholding: o.withholding,
-      net: o.net,
-      receipt: o.receipt,
-      receiptType: o.receiptType,
-      couponId: o.couponId ?? null,
-      productTitle: titles.get(productOf(o.id) ?? '') ?? null,
-      receiptInfo: o.receiptInfo ?? null,
-      invite: o.invite ?? null,
-      details: details
-        .filter((d) => d.orderId === o.id)
-        .map((d) => ({
-          productId: d.productId,
-          priceId: d.priceId,
-          couponId: d.couponId ?? null,
-          price: d.price,
-          discount: d.discount,
-          net: d.net,
-          coin: d.coin,
-        })),
-      installments: transfers
-        .filter((t) => t.orderId === o.id)
-        .map((t) => ({ period: t.period, dueDate: t.dueDate, amount: t.amount, status: t.status })),
-      createdAt: o.createdAt.toISOString(),
-    }));
+    return { created: false, order: (await orderViews(em, [first]))[0]! };
   }
 }
 

@@ -8,10 +8,11 @@ import type { CouponCheckBody, CouponInput, CouponView } from '@rian/proto-contr
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { priceCodesOf } from '@rian/proto-contracts/enums';
 import { Coupon, CouponEmail, type CouponEntity } from '../../entities/coupon.js';
-import { checkCoupon, type Coupon as CouponRule } from '../../domain/coupons.js';
 import { couponRecord, type CouponRecord } from '../../domain/coupon-form.js';
 import { bangkokDay, bangkokMinute } from '../../domain/bangkok-time.js';
-import { normalEmail } from '../../domain/sellable.js';
+import { normalEmail } from '@rian/proto-contracts/price-rules';
+import { HOLDS_NO_COUPON_USE } from '../../domain/order-status.js';
+import { couponRule, redeemCoupon } from './coupon-redemption.js';
 import type { CatalogReadModel } from './read-model.js';
 
 export interface CouponListFilter {
@@ -22,27 +23,8 @@ export interface CouponListFilter {
   pageSize: number;
 }
 
-const rule = (c: CouponEntity): CouponRule => ({
-  id: c.id,
-  code: c.code,
-  productId: c.productId ?? null,
-  productScope: c.productScope,
-  type: c.type,
-  price: c.price ?? null,
-  percent: c.percent ?? null,
-  point: c.point ?? null,
-  pay: c.pay ?? null,
-  start: c.start ?? null,
-  startTime: c.startTime ?? null,
-  to: c.to ?? null,
-  toTime: c.toTime ?? null,
-  limit: c.limit ?? null,
-  memberOnly: c.memberOnly,
-  emailOnly: c.emailOnly,
-});
-
 const view = (c: CouponEntity, usedCount: number): CouponView => ({
-  ...rule(c),
+  ...couponRule(c),
   name: c.name,
   detail: c.detail ?? null,
   percent: c.percent === null || c.percent === undefined ? null : Number(c.percent),
@@ -194,8 +176,8 @@ export class Coupons {
   }
 
   /**
-   * Spec 02 §7 coupon ByCode: checkout's checks (the same `checkCoupon`, the same counts) at the
-   * price the member would pay, without placing an order — so nothing is used up and no lock is held.
+   * Spec 02 §7 coupon ByCode: checkout's redemption (`redeemCoupon`, the same lookup and counts) at
+   * the price the member would pay, without placing an order — so nothing is used up and no lock is held.
    */
   async check(principal: Principal, body: CouponCheckBody) {
     const now = this.clock();
@@ -207,23 +189,13 @@ export class Coupons {
     const price = body.priceId ? prices.find((p) => p.priceId === body.priceId) : prices[0];
     if (!price) throw new ProblemError('orders.price_not_available');
 
-    const em = this.kit.orm.em.fork();
-    const coupon = await em.findOne(Coupon, { code: body.code.trim() });
-    const email = principal.email ? normalEmail(principal.email) : null;
-    const emailListed =
-      !!coupon &&
-      !!email &&
-      (await em.count(CouponEmail, { couponId: coupon.id, email, removed: false })) > 0;
-    const usedCount = coupon ? ((await this.usedCounts(em, [coupon.id])).get(coupon.id) ?? 0) : 0;
-    const check = checkCoupon(coupon ? rule(coupon) : null, {
-      now,
+    const { coupon, discount, points, usedCount } = await redeemCoupon(this.kit.orm.em.fork(), {
+      code: body.code,
       productId: body.productId,
       price: price.value,
-      buyer: { email: principal.email ?? '', status: principal.status, membershipCodes: codes },
-      emailListed,
-      usedCount,
+      principal,
+      now,
     });
-    if (!check.ok || !coupon) throw new ProblemError(check.ok ? 'coupon.not_found' : check.code);
     return {
       couponId: coupon.id,
       code: coupon.code,
@@ -231,8 +203,8 @@ export class Coupons {
       type: coupon.type,
       priceId: price.priceId,
       price: price.value,
-      discount: check.discount,
-      points: check.points,
+      discount,
+      points,
       memberOnly: coupon.memberOnly,
       emailOnly: coupon.emailOnly,
       countOrder: usedCount,
@@ -269,13 +241,14 @@ export class Coupons {
     }
   }
 
-  /** Orders using each coupon, not cancelled (`cancel`, or the back office's `not`): what its limit counts. */
+  /** Orders holding a use of each coupon (not cancelled): what its limit counts, as redemption counts it. */
   private async usedCounts(em: EntityManager, ids: string[]): Promise<Map<string, number>> {
     if (!ids.length) return new Map();
     const rows = (await em.execute(
       `select coupon_id, count(*)::int as n from orders
-       where coupon_id in (${ids.map(() => '?').join(', ')}) and status not in ('cancel', 'not') group by coupon_id`,
-      ids,
+       where coupon_id in (${ids.map(() => '?').join(', ')})
+         and status not in (${HOLDS_NO_COUPON_USE.map(() => '?').join(', ')}) group by coupon_id`,
+      [...ids, ...HOLDS_NO_COUPON_USE],
     )) as { coupon_id: string; n: number }[];
     return new Map(rows.map((r) => [r.coupon_id, Number(r.n)]));
   }

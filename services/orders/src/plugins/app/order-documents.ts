@@ -5,7 +5,7 @@ import { ProblemError } from '@rian/kit/errors';
 import { Order } from '../../entities/order.js';
 import { orderDocument, type OrderDocument, type Seller } from '../../domain/order-document.js';
 import { orderDocumentPdf } from '../../pdf/order-document-pdf.js';
-import type { Checkout } from './checkout.js';
+import type { OrderReads } from './order-reads.js';
 
 /**
  * An order's document as PDF (spec 02 §7 fileTaxInvoice): to the order's owner or staff, like the
@@ -15,12 +15,12 @@ import type { Checkout } from './checkout.js';
 export class OrderDocuments {
   constructor(
     private readonly kit: Kit,
-    private readonly checkout: Checkout,
+    private readonly orders: OrderReads,
     private readonly seller: Seller,
   ) {}
 
   async document(principal: Principal, id: string): Promise<OrderDocument> {
-    const order = await this.checkout.one(principal, id);
+    const order = await this.orders.one(principal, id);
     const stored = await this.kit.orm.em
       .fork()
       .findOneOrFail(Order, { id }, { fields: ['userEmail', 'createdAt'] });
@@ -46,7 +46,7 @@ declare module 'fastify' {
 
 export default fp<{ seller: Seller }>(
   async (app, opts) => {
-    app.decorate('orderDocuments', new OrderDocuments(app.kit, app.checkout, opts.seller));
+    app.decorate('orderDocuments', new OrderDocuments(app.kit, app.orderReads, opts.seller));
   },
-  { name: 'order-documents', dependencies: ['checkout'] },
+  { name: 'order-documents', dependencies: ['order-reads'] },
 );

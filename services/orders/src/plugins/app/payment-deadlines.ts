@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
+import { WAITING } from '../../domain/order-status.js';
 import { cancelWaitingOrder } from './cancel-order.js';
 
 /** Orders cancelled per transaction; the next poll takes the rest. */
@@ -28,10 +29,10 @@ export class PaymentDeadlines {
       const count = await this.kit.orm.em.fork().transactional(async (em: EntityManager) => {
         const rows = (await em.execute(
           `select order_id, order_no, reference, user_id, coupon_id from orders
-            where status = 'wait' and not slip_pending
+            where status = ? and not slip_pending
               and coalesce(due_at, created_at + make_interval(secs => ?)) <= ?
             order by created_at limit ${BATCH} for update skip locked`,
-          [this.deadlineHours * 3600, now] as never[],
+          [WAITING, this.deadlineHours * 3600, now] as never[],
         )) as Record<string, unknown>[];
         for (const row of rows) await cancelWaitingOrder(em, this.kit.outbox, row, 'deadline', now);
         return rows.length;

@@ -8,7 +8,7 @@ import { ProductCourseList } from '../../entities/product-course-list.js';
 import { InstallmentPlan, type InstallmentPlanEntity } from '../../entities/installment-plan.js';
 import { InstallmentPlanEmail } from '../../entities/installment-plan-email.js';
 import { bangkokDay } from '../../domain/bangkok-time.js';
-import { normalEmail, plansOpenTo, pricesForMember } from '../../domain/sellable.js';
+import { normalEmail, plansOpenTo, pricesForMember } from '@rian/proto-contracts/price-rules';
 
 export interface SellableProductView {
   productId: string;

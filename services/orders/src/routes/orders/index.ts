@@ -5,6 +5,7 @@ import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   CheckoutBody,
+  CheckoutQuote,
   CheckoutReply,
   MyOrdersPage,
   MyOrdersQuery,
@@ -53,6 +54,30 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/checkout/quote',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "What checkout would take for this body now (checkout's body; amounts, card fee, withholding, net, instalment schedule) by the same rules, or checkout's problem; no order is written and no coupon use taken",
+        security: bearer,
+        body: CheckoutBody,
+        response: {
+          200: CheckoutQuote,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+          422: ProblemSchema,
+        },
+      },
+    },
+    async (req) => app.checkout.quote(req.principal!, req.body),
+  );
+
   app.get(
     '/orders/mine',
     {
@@ -65,7 +90,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MyOrdersPage, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async (req) => app.checkout.mine(req.principal!.sub, req.query.page, req.query.pageSize),
+    async (req) => app.orderReads.mine(req.principal!.sub, req.query.page, req.query.pageSize),
   );
 
   app.get(
@@ -80,7 +105,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderView, 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema },
       },
     },
-    async (req) => app.checkout.one(req.principal!, req.params.id),
+    async (req) => app.orderReads.one(req.principal!, req.params.id),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestE
 import type { ServiceApp } from '@rian/kit/service';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import { OrderCancelled, type AdminOrderRow, type AdminOrderView } from '@rian/proto-contracts/orders-admin';
-import { REPORT_HEADER } from '../../../src/plugins/app/admin-orders.js';
+import { REPORT_HEADER } from '../../../src/plugins/app/admin-order-report.js';
 import {
   CatalogBus,
   newId,

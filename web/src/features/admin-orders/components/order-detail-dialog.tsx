@@ -65,7 +65,12 @@ function OrderDetail({ order }: { order: AdminOrderView }) {
       <OrderStatusBadge key="s" status={order.status} testId="order-status" />,
     ],
     [t('ordersAdmin.detail.invite'), order.invite ?? none],
-    [t('ordersAdmin.detail.coupon'), order.couponId ?? none],
+    [
+      t('ordersAdmin.detail.coupon'),
+      <span key="c" data-testid="order-coupon">
+        {order.couponCode ?? none}
+      </span>,
+    ],
     [t('ordersAdmin.detail.receipt'), order.receipt === 'Y' ? t('ordersAdmin.yes') : t('ordersAdmin.no')],
     [t('ordersAdmin.detail.book'), t(`ordersAdmin.book.${order.bookSend}`)],
     [

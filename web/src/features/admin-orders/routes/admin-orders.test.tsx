@@ -19,6 +19,7 @@ const B = makeAdminOrderRow({
   tracking: 'EF123456789TH',
   certificate: 'Y',
   invite: 'somsak',
+  couponCode: null,
 });
 const PRODUCTS = page([{ id: PRODUCT_ID, title: 'Trading 101', url: 'trading-101' }]);
 
@@ -66,6 +67,17 @@ describe('/admin/orders list', () => {
     expect(listQueries(fetchMock)[0]).toEqual({ page: '1', pageSize: '20', sort: '-createdAt' });
     expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ Authorization: 'Bearer staff-jwt' });
     expect(screen.getByTestId('pager-status').textContent).toBe('หน้า 1 จาก 3 (45 รายการ)');
+  });
+
+  it('names the coupon an order used by its code, never its id (list and detail)', async () => {
+    const { ue } = renderOrders('/admin/orders', { [`GET ${ONE}`]: json(200, makeAdminOrder()) });
+    const rows = await screen.findAllByTestId('orders-table-row');
+    expect(within(rows[0]!).getByTestId('orders-coupon').textContent).toBe('คูปอง: SAVE10');
+    expect(within(rows[1]!).queryByTestId('orders-coupon')).toBeNull();
+    await ue.click(screen.getByRole('button', { name: 'เปิดคำสั่งซื้อ SPSK0000000042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'คำสั่งซื้อ SPSK0000000042' });
+    expect(within(dialog).getByTestId('order-coupon').textContent).toBe('SAVE10');
+    expect(dialog.textContent).not.toContain('0190c0d0-0000-7000-8000-000000000001');
   });
 
   it('builds the query from the filters, the search and the sort', async () => {

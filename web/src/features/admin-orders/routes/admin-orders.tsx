@@ -118,6 +118,11 @@ export function AdminOrdersRoute() {
               {t('ordersAdmin.detail.invite')}: {o.invite}
             </span>
           )}
+          {o.couponCode && (
+            <span className="table__sub" data-testid="orders-coupon">
+              {t('ordersAdmin.detail.coupon')}: {o.couponCode}
+            </span>
+          )}
         </>
       ),
     },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
-import type { OrderView } from '@rian/proto-contracts/orders';
+import type { CheckoutBody, CheckoutQuote, OrderView } from '@rian/proto-contracts/orders';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { bodiesSentTo, json, mockApi, problem, renderWithProviders } from '@/testing/render';
@@ -68,6 +68,7 @@ function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     receipt: 'N',
     receiptType: 'person',
     couponId: null,
+    couponCode: null,
     productTitle: product.title,
     receiptInfo: null,
     invite: null,
@@ -79,6 +80,43 @@ function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
 }
 
 type Routes = Parameters<typeof mockApi>[0];
+
+/**
+ * Orders' quote as the server would answer it for ฿29,900 with coupon SAVE1000 (฿1,000 off) and a
+ * company invoice: amount 28,900; VAT 1,890.65; withholding round(28,900 × 3 / 107) = 810.28; card
+ * fee 3% = 867.00. Without a coupon or invoice, the plain price. (The browser never computes these.)
+ */
+function quoteFor(body: CheckoutBody): CheckoutQuote {
+  const coupon = body.couponCode === 'SAVE1000';
+  const company = body.receipt?.type === 'company';
+  const amount = coupon ? 2_890_000 : 2_990_000;
+  const withholding = company ? (coupon ? 81_028 : 83_832) : 0;
+  const fee = body.paymentType === 1 ? (coupon ? 86_700 : 89_700) : 0;
+  const net = amount + fee - withholding;
+  const installments =
+    body.paymentType === 8 && coupon && company
+      ? [
+          { period: 1, dueDate: '2026-03-05', amount: 936_400 },
+          { period: 2, dueDate: '2026-04-05', amount: 936_400 },
+          { period: 3, dueDate: '2026-05-05', amount: 936_172 },
+        ]
+      : [];
+  return {
+    productId: body.productId,
+    priceId: body.priceId,
+    paymentType: body.paymentType,
+    planId: body.paymentType === 8 ? '00000000-0000-4000-8000-0000000000f3' : null,
+    couponCode: coupon ? 'SAVE1000' : null,
+    total: 2_990_000,
+    discount: coupon ? 100_000 : 0,
+    vat: coupon ? 189_065 : 195_607,
+    fee,
+    withholding,
+    net,
+    coin: 0,
+    installments,
+  };
+}
 
 /** The reads a checkout makes, then what a test is about. */
 function mockCheckout(routes: Routes = {}, lookup: PriceLookup = makeLookup([nl])) {
@@ -92,6 +130,7 @@ function mockCheckout(routes: Routes = {}, lookup: PriceLookup = makeLookup([nl]
     }),
     'GET /api/auth/addresses': json(200, []),
     'POST /api/orders/checkout': json(201, { order: makeOrder() }),
+    'POST /api/orders/checkout/quote': (_url, init) => json(200, quoteFor(JSON.parse(String(init.body)))),
     ...routes,
   });
 }
@@ -200,6 +239,119 @@ describe('order dialog: the package (spec 02 §4)', () => {
     expect(screen.queryByTestId('checkout-next')).toBeNull();
     await user.click(screen.getByTestId('checkout-close'));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("order dialog: orders' quote before confirming (issue 11 item 12)", () => {
+  it('shows total, discount, VAT, card fee, withholding, net and the instalments as orders quotes them, again on each change, before anything is placed', async () => {
+    const plan = {
+      id: '00000000-0000-4000-8000-0000000000f3',
+      productId: product.id,
+      name: 'ผ่อน 3 เดือน',
+      detail: null,
+      type: 'all',
+      count: 3,
+      start: null,
+      to: null,
+    };
+    const fetchMock = mockCheckout({
+      'GET /api/auth/addresses': json(200, [SAVED_COMPANY]),
+      [`GET ${base}/installment-plans/today`]: json(200, {
+        productId: product.id,
+        date: '2026-03-05',
+        items: [plan],
+      }),
+      'POST /api/orders/coupons/check': json(200, {
+        couponId: '00000000-0000-7000-8000-0000000000c1',
+        code: 'SAVE1000',
+        name: 'ลด 1,000',
+        type: 'Price',
+        priceId: nl.id,
+        price: nl.value,
+        discount: 100_000,
+        points: 0,
+        memberOnly: 'N',
+        emailOnly: 'N',
+        countOrder: 0,
+        limit: null,
+      }),
+    });
+    const user = openAsMember();
+    await user.click(await screen.findByTestId('checkout-coupon-open'));
+    await user.type(await screen.findByTestId('checkout-coupon-code'), 'SAVE1000');
+    await user.click(screen.getByTestId('checkout-coupon-apply'));
+    await screen.findByTestId('checkout-coupon-applied');
+    await user.click(screen.getByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-receipt-yes'));
+    await user.click(screen.getByTestId('checkout-receipt-company'));
+    await user.click(await screen.findByTestId('checkout-use-saved'));
+    await user.click(screen.getByTestId('checkout-next'));
+    await screen.findByTestId('checkout-payment');
+
+    const amounts = async (paymentType: number) => {
+      await waitFor(() =>
+        expect(bodiesSentTo(fetchMock, 'POST', '/api/orders/checkout/quote').at(-1)).toMatchObject({
+          paymentType,
+        }),
+      );
+      const quote = await screen.findByTestId('checkout-quote');
+      await waitFor(() => expect(quote.getAttribute('data-ready')).toBe('true'));
+      return ['total', 'discount', 'vat', 'fee', 'withholding', 'net'].map(
+        (key) => within(quote).getByTestId(`checkout-quote-amount-${key}`).querySelector('dd')?.textContent,
+      );
+    };
+
+    // bank transfer (the default): no fee; the company withholds 3% of the price without VAT
+    expect(await amounts(4)).toEqual([
+      '฿29,900.00',
+      '-฿1,000.00',
+      '฿1,890.65',
+      '฿0.00',
+      '-฿810.28',
+      '฿28,089.72',
+    ]);
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/orders/checkout/quote').at(-1)).toMatchObject({
+      productId: product.id,
+      priceId: nl.id,
+      couponCode: 'SAVE1000',
+      paymentType: 4,
+      receipt: { type: 'company', name: 'บริษัท ทดลองเทรด จำกัด' },
+    });
+
+    // card: the fee comes in
+    await user.click(radio('checkout-pay-1'));
+    expect(await amounts(1)).toEqual([
+      '฿29,900.00',
+      '-฿1,000.00',
+      '฿1,890.65',
+      '฿867.00',
+      '-฿810.28',
+      '฿28,956.72',
+    ]);
+
+    // instalments: the schedule of the first open plan, in whole baht, the last taking the rest
+    await waitFor(() => expect(radio('checkout-pay-8').disabled).toBe(false));
+    await user.click(radio('checkout-pay-8'));
+    expect((await amounts(8)).at(-1)).toBe('฿28,089.72');
+    expect(
+      [1, 2, 3].map((period) => screen.getByTestId(`checkout-quote-installment-${period}`).textContent),
+    ).toEqual([
+      'งวดที่ 1 (5 มี.ค. 2026)฿9,364.00',
+      'งวดที่ 2 (5 เม.ย. 2026)฿9,364.00',
+      'งวดที่ 3 (5 พ.ค. 2026)฿9,361.72',
+    ]);
+
+    // all of it before confirming: nothing was placed
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/orders/checkout')).toHaveLength(0);
+  });
+
+  it("shows the server's reason when orders refuses the quote (e.g. the coupon used up meanwhile)", async () => {
+    mockCheckout({
+      'POST /api/orders/checkout/quote': problem(409, 'coupon.used_up', 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว'),
+    });
+    const user = openAsMember();
+    await toPayment(user);
+    expect((await screen.findByTestId('checkout-quote-error')).textContent).toBe('รหัสคูปองนี้ ถูกใช้ครบเเล้ว');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutBody, OrderView } from '@rian/proto-contracts/orders';
+import type { OrderView } from '@rian/proto-contracts/orders';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,21 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { fieldMessages } from '@/lib/message';
 import { useAuthStore } from '@/stores/auth-store';
-import type { Price, PriceLookup, Product } from '@/types/api';
+import type { PriceLookup, Product } from '@/types/api';
 import { usePlaceOrder } from '../api/place-order';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { readInvite } from '../lib/invite';
-import {
-  COIN,
-  INITIAL_DRAFT,
-  INSTALLMENTS,
-  ORDER_STEPS,
-  effectivePrice,
-  orderReducer,
-  type OrderDraft,
-  type OrderStep,
-} from '../lib/order-draft';
-import { RECEIPT_FIELDS, toReceiptRequest, validateReceipt, type ReceiptErrors } from '../lib/receipt-form';
+import { checkoutBody } from '../lib/checkout-body';
+import { INITIAL_DRAFT, ORDER_STEPS, effectivePrice, orderReducer, type OrderStep } from '../lib/order-draft';
+import { RECEIPT_FIELDS, validateReceipt, type ReceiptErrors } from '../lib/receipt-form';
 import { CheckoutStepper, type StepperItem } from './checkout-stepper';
 import { PackageStep } from './package-step';
 import { InvoiceStep } from './invoice-step';
@@ -56,22 +47,6 @@ export type CheckoutDialogProps = {
 };
 
 type Phase = 'account' | 'order' | 'group' | 'done';
-
-/** The body orders needs; amounts are never sent, orders computes them. */
-function checkoutBody(product: Product, price: Price, draft: OrderDraft): CheckoutBody {
-  const invite = readInvite();
-  // spec 02 §4: coin disables the receipt
-  const receipt = draft.receipt.want && draft.paymentType !== COIN ? toReceiptRequest(draft.receipt) : null;
-  return {
-    productId: product.id,
-    priceId: price.id,
-    ...(draft.coupon ? { couponCode: draft.coupon.code } : {}),
-    paymentType: draft.paymentType,
-    ...(draft.paymentType === INSTALLMENTS && draft.planId ? { planId: draft.planId } : {}),
-    ...(receipt ? { receipt } : {}),
-    ...(invite ? { invite } : {}),
-  };
-}
 
 /**
  * "Buy now" (spec 02 §2): a signed-in member gets the order dialog (package, invoice, payment, done);

@@ -10,6 +10,8 @@ import { useLanguageStore } from '@/stores/language-store';
 import type { Price, Product } from '@/types/api';
 import { useInstallmentPlans } from '../api/get-installment-plans';
 import { COIN, INSTALLMENTS, PAYMENT_TYPES, type OrderAction, type OrderDraft } from '../lib/order-draft';
+import { checkoutBody } from '../lib/checkout-body';
+import { CheckoutQuote } from './checkout-quote';
 import { FeeNote } from './fee-note';
 import { ReceiptAddressDialog } from './receipt-address-dialog';
 
@@ -17,7 +19,7 @@ import { ReceiptAddressDialog } from './receipt-address-dialog';
  * Step 3, payment (spec 02 §4): 1 card (fee 3%, struck through when the price waives it), 4 bank
  * transfer (default), 6 coin (only when the product takes coins; no receipt), 8 instalments (only
  * with a plan open to this member today). A type that cannot be used is greyed with the reason.
- * Before ordering only the price and the coupon's discount are shown: the other amounts are orders'.
+ * Before ordering the amounts are orders' quote for the choices made (never computed here).
  */
 export function PaymentStep({
   product,
@@ -179,6 +181,7 @@ export function PaymentStep({
             </dd>
           </div>
         </dl>
+        <CheckoutQuote body={checkoutBody(product, price, draft)} />
         <p className="checkout-summary__note">{t('checkout.summary.note')}</p>
       </section>
       <ReceiptAddressDialog receipt={receipt} open={addressOpen} onOpenChange={setAddressOpen} />

@@ -1,23 +1,33 @@
-import type { InstallmentPlanType, PriceType } from '@rian/proto-contracts/catalog-commerce';
-import { dayInWindow } from './bangkok-time.js';
+import type { InstallmentPlanType, PriceType } from './catalog-commerce.js';
 
 /**
- * What may be sold to whom on a day, decided from orders' copy of the catalog. The same rules as
- * catalog's lookups (catalog README "Price lookup rule", "Instalment plans"), so the price a member
- * was shown is the price checkout accepts.
+ * What may be sold to whom on a day: catalog answers the shop's price lookup and plan list with
+ * these rules, orders accepts a checkout by them — one module, so the price a member was shown is
+ * the price checkout takes (spec 02 §4 "Product price lookup by date", §6; catalog README
+ * "Price lookup rule", "Instalment plans"). Pure: the callers bring the rows and the Asia/Bangkok day.
  */
+
+/** A window of days (yyyy-mm-dd, Asia/Bangkok), both ends included; null leaves that side open. */
+export interface DayWindow {
+  start: string | null;
+  to: string | null;
+}
+
+/** Whether `day` (yyyy-mm-dd) lies in the window; yyyy-mm-dd strings compare in date order. */
+export function dayInWindow(day: string, w: DayWindow): boolean {
+  return (w.start === null || w.start <= day) && (w.to === null || day <= w.to);
+}
 
 /** Super Early Bird, Early Bird, normal: the order a member sees prices in. */
 export const PRICE_TYPE_ORDER: readonly PriceType[] = ['SEB', 'EB', 'NL'];
 
-export interface PriceRow {
+export interface PriceRow extends DayWindow {
   id: string;
   type: PriceType;
   member: string;
   value: number;
-  start: string | null;
-  to: string | null;
-  removed: boolean;
+  /** absent: a row already known to be on sale */
+  removed?: boolean;
 }
 
 /** SEB, EB, NL, then the cheaper, then by id so the order never flickers. */
@@ -30,8 +40,9 @@ export function comparePrices(a: PriceRow, b: PriceRow): number {
 }
 
 /**
- * Spec 02 §4 "Product price lookup by date", §6: a member may buy at a price that is not removed,
- * whose Asia/Bangkok-day window holds `day`, and whose membership code they hold. No codes → none.
+ * The prices a member may choose on `day`: not removed, the day inside their window, and their
+ * membership code among the member's codes. No codes (an anonymous visitor, staff, a member
+ * without codes) means no prices.
  */
 export function pricesForMember<T extends PriceRow>(
   prices: readonly T[],
@@ -44,19 +55,17 @@ export function pricesForMember<T extends PriceRow>(
     .sort(comparePrices);
 }
 
-export interface PlanRow {
+export interface PlanRow extends DayWindow {
   id: string;
   type: InstallmentPlanType;
   count: number;
   name: string;
-  start: string | null;
-  to: string | null;
 }
 
 /**
  * Spec 02 §4 "8 instalments (offered only if the product has an instalment plan today)": plans
  * open on `day`, for anyone (type all) or listing the buyer's e-mail (`listedFor`: ids of the
- * type-email plans whose list holds it). Fewest instalments first.
+ * type-email plans whose list holds it — empty for an anonymous visitor). Fewest instalments first.
  */
 export function plansOpenTo<T extends PlanRow>(
   plans: readonly T[],
@@ -68,7 +77,7 @@ export function plansOpenTo<T extends PlanRow>(
     .sort((a, b) => a.count - b.count || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
 }
 
-/** E-mails are compared without regard to case or surrounding blanks. */
+/** E-mails (plan and coupon lists, buyers) are compared without regard to case or surrounding blanks. */
 export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
