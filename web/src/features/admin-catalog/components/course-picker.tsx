@@ -82,6 +82,7 @@ export function CoursePicker({ label, onPick, exclude = [], error, hint, testId 
               setActive(0);
             }}
             onFocus={() => setOpen(true)}
+            onClick={() => setOpen(true)}
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
             data-testid={testId}
