@@ -114,11 +114,30 @@ async function product(): Promise<{ productId: string; priceId: string }> {
     headers: auth(staff),
     payload: { type: 'NL', member: 'NL', value: 150_000, title: 'NL', start: bangkok(-1), to: bangkok(30) },
   });
+  // learning's courses: catalog links them once learning's course events reached it
+  const courseIds: string[] = [];
+  for (const title of ['Bench course A', 'Bench course B']) {
+    const c = await learning.inject({
+      method: 'POST',
+      url: '/admin/courses',
+      headers: auth(staff),
+      payload: { title },
+    });
+    courseIds.push(c.json<{ id: string }>().id);
+  }
+  await eventually(async () => {
+    const known = await catalog.inject({
+      method: 'GET',
+      url: `/admin/learning-courses?ids=${courseIds.join(',')}`,
+      headers: auth(staff),
+    });
+    return known.json<{ total: number }>().total === courseIds.length;
+  }, 20_000);
   await catalog.inject({
     method: 'PUT',
     url: `/admin/products/${productId}/courses`,
     headers: auth(staff),
-    payload: { courseIds: ['bench-course-a', 'bench-course-b'] },
+    payload: { courseIds },
   });
   return { productId, priceId: price.json<{ id: string }>().id };
 }

@@ -3,6 +3,7 @@ import { Email, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { MembershipCodeSchema, YesNoSchema } from './enums.js';
 import { ProductFormatSchema, ProductPublic, ProductStaff, ProductSortSchema } from './catalog.js';
+import { CourseStatusSchema } from './learning.js';
 
 /**
  * The catalog's commerce core (spec 02 §3–§4, §9): product prices, packages, the courses a product
@@ -238,6 +239,35 @@ export const CourseId = () =>
   });
 
 export const MAX_COURSES_PER_PRODUCT = 100;
+
+/** A course of learning as catalog knows it (its read model of `learning.course.*`). */
+export const KnownCourse = Type.Object(
+  {
+    id: Uuid(),
+    title: Type.String(),
+    code: Type.Union([Type.String(), Type.Null()]),
+    status: CourseStatusSchema,
+  },
+  { $id: 'KnownCourse' },
+);
+export type KnownCourse = Static<typeof KnownCourse>;
+
+export const KnownCoursesQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'matches title or code, any case' })),
+  /** comma-separated course ids: exactly these (the titles of a product's list) */
+  ids: Type.Optional(Type.String({ maxLength: 7_000 })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type KnownCoursesQuery = Static<typeof KnownCoursesQuery>;
+
+export const KnownCoursesPage = Type.Object({
+  items: Type.Array(KnownCourse),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+export type KnownCoursesPage = Static<typeof KnownCoursesPage>;
 
 export const ProductCourses = Type.Object(
   {

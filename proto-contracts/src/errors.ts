@@ -171,6 +171,11 @@ export const ERRORS = {
     th: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม',
     en: 'The end date cannot be before the start date',
   },
+  'catalog.course_unknown': {
+    status: 422,
+    th: 'ไม่พบคอร์สนี้ในระบบการเรียน กรุณาเลือกคอร์สจากรายการ',
+    en: 'Learning has no such course: pick one from the list',
+  },
   'catalog.price_not_found': { status: 404, th: 'ไม่พบราคานี้', en: 'The price was not found' },
   'catalog.package_not_found': { status: 404, th: 'ไม่พบแพ็กเกจนี้', en: 'The package was not found' },
   'catalog.package_url_taken': {

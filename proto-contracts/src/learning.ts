@@ -195,4 +195,52 @@ export const EnrolmentGranted = defineEvent(
   }),
 );
 
-export const LEARNING_EVENTS = [EnrolmentGranted];
+/**
+ * A course as other services know it (catalog's read model: staff pick a product's courses from it).
+ * Sent when staff add or change a course, and once for every course that existed before learning
+ * published course events (`announcedAt` in learning). No revision: the newest `changedAt` (the
+ * course's updatedAt), then the event id (UUIDv7), wins.
+ */
+export const CourseChanged = defineEvent(
+  'learning.course.changed',
+  1,
+  Type.Object({
+    courseId: Uuid(),
+    title: Type.String(),
+    code: Type.Union([Type.String(), Type.Null()]),
+    status: CourseStatusSchema,
+    changedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/** A course was deleted (only one no member was enrolled in). Course ids are never reused. */
+export const CourseDeleted = defineEvent(
+  'learning.course.deleted',
+  1,
+  Type.Object({ courseId: Uuid(), deletedAt: Type.String({ format: 'date-time' }) }),
+);
+
+export const LEARNING_EVENTS = [EnrolmentGranted, CourseChanged, CourseDeleted];
+
+// ---------- staff: enrolments missing for past buyers of a product ----------
+
+export const GrantMissingResult = Type.Object(
+  {
+    productId: Uuid(),
+    /** the product's course list as learning last heard it from catalog */
+    courseIds: Type.Array(Type.String()),
+    /** members with a paid order of the product that learning recorded */
+    buyers: Type.Integer({ minimum: 0 }),
+    /** the enrolments this call added (already enrolled: not listed) */
+    granted: Type.Array(
+      Type.Object({
+        enrolmentId: Uuid(),
+        userId: Type.String(),
+        courseId: Type.String(),
+        orderId: Uuid(),
+      }),
+    ),
+  },
+  { $id: 'GrantMissingResult' },
+);
+export type GrantMissingResult = Static<typeof GrantMissingResult>;

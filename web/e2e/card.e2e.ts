@@ -18,6 +18,7 @@ import {
   PHONE,
   REGISTER_TEMPLATE,
   assert,
+  linkCourses,
   productOnSale,
   codeFromDeliveryLog,
   inBrowser,
@@ -73,9 +74,7 @@ export async function runCardJourney(opts: JourneyOptions): Promise<void> {
           subtitle: 'ชำระด้วยบัตรเครดิต',
           value: 499_000,
         });
-        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${productId}/courses`, {
-          courseIds: [course.id],
-        });
+        await linkCourses(baseUrl, staff, productId, [course.id]);
         return { priceId, courseId: course.id };
       },
     );

@@ -29,6 +29,7 @@ import {
   coursePng,
   inBrowser,
   journeyProgram,
+  linkCourses,
   productOnSale,
   staffCall,
   staffToken,
@@ -105,9 +106,7 @@ export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
         assert(/^[0-9a-f-]{36}$/.test(liveId), `the new course's id reads "${liveId}"`);
         courses.push(liveId);
         await shot(staffPage, 'c00-admin-courses');
-        await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${productId}/courses`, {
-          courseIds: courses,
-        });
+        await linkCourses(baseUrl, staff, productId, courses);
       },
     );
 

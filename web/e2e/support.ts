@@ -159,6 +159,28 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * Staff (API) put a product on sale: the product, listed on the price list, and its normal price
  * (NL, every signed-in member's code) from `start` for 30 days. Answers the product and price ids.
  */
+/**
+ * Links learning's courses to a product once catalog has heard of them (learning's course events
+ * travel through JetStream; catalog refuses a course it does not know with 422).
+ */
+export async function linkCourses(
+  baseUrl: string,
+  staff: string,
+  productId: string,
+  courseIds: string[],
+): Promise<void> {
+  await untilTrue(`catalog hears of the courses ${courseIds.join(', ')}`, 20_000, async () => {
+    const known = await staffCall<{ total: number }>(
+      baseUrl,
+      staff,
+      'GET',
+      `/catalog/admin/learning-courses?ids=${courseIds.join(',')}`,
+    );
+    return known.total === courseIds.length;
+  });
+  await staffCall(baseUrl, staff, 'PUT', `/catalog/admin/products/${productId}/courses`, { courseIds });
+}
+
 export async function productOnSale(
   baseUrl: string,
   staff: string,

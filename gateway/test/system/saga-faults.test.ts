@@ -194,7 +194,8 @@ describe('the checkout saga survives a crash of any part', () => {
   let staff: string;
   let productId: string;
   let priceId: string;
-  const courses = ['saga-course-basics', 'saga-course-live'];
+  /** learning's ids of the two courses the product grants */
+  const courses: string[] = [];
 
   it('staff put a product on sale: ฿1,500 at the normal price (NL) today, granting two courses', async () => {
     const login = await call('POST', '/api/auth/staff/login', ADMIN);
@@ -223,6 +224,25 @@ describe('the checkout saga survives a crash of any part', () => {
     );
     expect(price.status, JSON.stringify(price.body)).toBe(201);
     priceId = price.body.id!;
+    // the courses are learning's; catalog links them once learning's course events reached it
+    for (const title of ['Saga พื้นฐาน', 'Saga ไลฟ์']) {
+      const course = await call('POST', '/api/learning/admin/courses', { title }, { token: staff });
+      expect(course.status, JSON.stringify(course.body)).toBe(201);
+      courses.push(course.body.id!);
+    }
+    await until(
+      'catalog knows the courses',
+      async () => {
+        const known = await call<{ total?: number }>(
+          'GET',
+          `/api/catalog/admin/learning-courses?ids=${courses.join(',')}`,
+          undefined,
+          { token: staff },
+        );
+        return known.body.total === courses.length;
+      },
+      20_000,
+    );
     const linked = await call(
       'PUT',
       `/api/catalog/admin/products/${productId}/courses`,

@@ -45,6 +45,13 @@ import instructorRoutes from './routes/instructors/index.js';
 import detailRoutes from './routes/details/index.js';
 import groupRoutes from './routes/groups/index.js';
 import bankAccountRoutes from './routes/bank-accounts/index.js';
+// learning's courses (issue 11 item 13): the read model a product's courses are checked against
+import { LearningCourse } from './entities/learning-course.js';
+import { learningCoursesMigrations } from './migrations/0004-learning-courses.js';
+import knownCourses from './plugins/app/known-courses.js';
+import knownCourseRoutes from './routes/known-courses/index.js';
+import { onLearningCourseChanged } from './messaging/handlers/on-learning-course-changed.js';
+import { onLearningCourseDeleted } from './messaging/handlers/on-learning-course-deleted.js';
 
 /** Builds the catalog app (never listens): products for the shop and the back office. */
 export async function buildApp(
@@ -72,13 +79,16 @@ export async function buildApp(
       ProductGroup,
       BankAccount,
       ProductBankLimit,
+      LearningCourse,
     ],
-    migrations: [...migrations, ...commerceMigrations, ...contentMigrations],
+    migrations: [...migrations, ...commerceMigrations, ...contentMigrations, ...learningCoursesMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: async (app) => {
       const clock = opts.clock ?? (() => new Date());
       await app.register(catalogCache, { ttlSeconds: config.CATALOG_CACHE_TTL_SECONDS });
+      await app.register(knownCourses);
+      await app.register(knownCourseRoutes);
       await app.register(products);
       await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
       await app.register(publicProductRoutes);
@@ -96,5 +106,6 @@ export async function buildApp(
         await app.register(routes);
       }
     },
+    consumers: () => [onLearningCourseChanged, onLearningCourseDeleted],
   });
 }

@@ -5,6 +5,10 @@ import { BusNames } from '@rian/kit/nats';
 import { eventually, type TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import type { ProductCreateBody } from '@rian/proto-contracts/catalog';
+import { buildEvent } from '@rian/proto-contracts/envelope';
+import { CourseChanged } from '@rian/proto-contracts/learning';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import { TestBus } from '@rian/kit/testing-bus';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 
@@ -76,3 +80,30 @@ export function productBody(extra: Partial<ProductCreateBody> = {}): ProductCrea
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Courses learning has, as catalog hears of them: one `learning.course.changed` per title, published
+ * the way learning's relay does, and waited for until catalog has applied it. Returns their ids.
+ */
+export async function learningCourses<T extends string[]>(
+  env: TestEnv,
+  ...titles: T
+): Promise<{ [K in keyof T]: string }> {
+  const bus = await TestBus.open(env, 'learning');
+  try {
+    const events = titles.map((title) =>
+      buildEvent(
+        CourseChanged,
+        { courseId: uuidv7(), title, code: null, status: 'open', changedAt: new Date().toISOString() },
+        { source: 'learning' },
+      ),
+    );
+    const last = events.pop();
+    for (const event of events) await bus.publish(event);
+    // the ack floor only passes the last once every earlier one is applied too
+    if (last) await bus.deliver(last, 'catalog');
+    return [...events, ...(last ? [last] : [])].map((e) => e.data.courseId) as { [K in keyof T]: string };
+  } finally {
+    await bus.close();
+  }
+}

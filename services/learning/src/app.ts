@@ -5,15 +5,21 @@ import type { Logger } from '@rian/kit/logger';
 import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { coursesMigrations } from './migrations/0002-courses.js';
+import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
+import { PaidOrder } from './entities/paid-order.js';
+import { ProductCourseList } from './entities/product-course-list.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
+import productGrants from './plugins/app/product-grants.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
 import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
+import adminProductRoutes from './routes/admin-products/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 
 /**
  * Builds the learning app (never listens): courses kept by staff, enrolments granted by paid orders
@@ -27,18 +33,20 @@ export async function buildApp(
     name: 'learning',
     description: 'Learning: courses, enrolments granted by paid orders, the course switch',
     config,
-    entities: [Course, Enrolment],
-    migrations: [...migrations, ...coursesMigrations],
+    entities: [Course, Enrolment, PaidOrder, ProductCourseList],
+    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       await app.register(courses);
       await app.register(enrolments);
+      await app.register(productGrants);
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
+      await app.register(adminProductRoutes);
     }),
-    consumers: (kit) => [onOrdersOrderPaid(kit.outbox)],
+    consumers: (kit) => [onOrdersOrderPaid(kit.outbox), onCatalogProductCoursesChanged],
   });
 }

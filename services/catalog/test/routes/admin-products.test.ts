@@ -8,7 +8,7 @@ import {
   ProductDeleted,
   type ProductStaff,
 } from '@rian/proto-contracts/catalog';
-import { bearer, CatalogStream, productBody, startCatalog } from '../helpers.js';
+import { bearer, CatalogStream, learningCourses, productBody, startCatalog } from '../helpers.js';
 
 const PROBLEM = 'application/problem+json';
 
@@ -19,6 +19,7 @@ describe('staff product administration (/admin/products)', () => {
   let stream: CatalogStream;
   let staff: Record<string, string>;
   const staffSub = crypto.randomUUID();
+  let course42: string;
 
   beforeAll(async () => {
     env = await createTestEnv();
@@ -26,6 +27,7 @@ describe('staff product administration (/admin/products)', () => {
     app = await startCatalog(env, issuer);
     stream = await CatalogStream.open(env);
     staff = bearer(await issuer.staff('staff', staffSub));
+    [course42] = await learningCourses(env, 'Course 42');
   });
 
   afterAll(async () => {
@@ -50,7 +52,7 @@ describe('staff product administration (/admin/products)', () => {
       lineToken: 'line-secret-AAA',
       start: '2027-01-10',
       to: '2027-03-28',
-      coursesId: 'course-42',
+      coursesId: course42,
     });
     const res = await create(body);
     expect(res.statusCode).toBe(201);
@@ -68,7 +70,7 @@ describe('staff product administration (/admin/products)', () => {
       book: 'N',
       priceList: 'N',
       coinPay: 'N',
-      coursesId: 'course-42',
+      coursesId: course42,
       subtitle: null,
       priceUnchanged: null,
       hasLineToken: true,
@@ -91,7 +93,7 @@ describe('staff product administration (/admin/products)', () => {
       disable: 'N',
       book: 'N',
       coinPay: 'N',
-      coursesId: 'course-42',
+      coursesId: course42,
       hasLineToken: true,
       hasTelegramToken: false,
       changedAt: product.updatedAt,

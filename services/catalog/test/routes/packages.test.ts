@@ -11,7 +11,7 @@ import {
   type PackagePublic,
   type PackageStaff,
 } from '@rian/proto-contracts/catalog-commerce';
-import { bearer, startCatalog } from '../helpers.js';
+import { bearer, learningCourses, startCatalog } from '../helpers.js';
 import { outboxCount, PROBLEM, publishedEvent } from '../commerce-helpers.js';
 
 let n = 0;
@@ -41,12 +41,15 @@ describe('packages (/packages, /admin/packages) and CreatePackages', () => {
   let app: ServiceApp;
   let staff: Record<string, string>;
   const staffSub = crypto.randomUUID();
+  // learning's courses, known to catalog through learning.course.changed
+  let forex: string, gold: string, crypto301: string;
 
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
     app = await startCatalog(env, issuer);
     staff = bearer(await issuer.staff('staff', staffSub));
+    [forex, gold, crypto301] = await learningCourses(env, 'Forex 101', 'Gold 201', 'Crypto 301');
   });
 
   afterAll(async () => {
@@ -248,7 +251,7 @@ describe('packages (/packages, /admin/packages) and CreatePackages', () => {
         method: 'POST',
         url: `/admin/packages/${pkg.id}/create-product`,
         headers: staff,
-        payload: { courseIds: ['forex-101', 'gold-201', 'forex-101', 'crypto-301'] },
+        payload: { courseIds: [forex, gold, forex, crypto301] },
       });
       expect(res.statusCode, res.body).toBe(201);
       const { product, courses } = res.json<PackageCreateProductResult>();
@@ -269,7 +272,7 @@ describe('packages (/packages, /admin/packages) and CreatePackages', () => {
       });
       expect(courses).toEqual({
         productId: product.id,
-        courseIds: ['forex-101', 'gold-201', 'crypto-301'],
+        courseIds: [forex, gold, crypto301],
         revision: 1,
         updatedAt: expect.any(String),
       });
@@ -286,7 +289,7 @@ describe('packages (/packages, /admin/packages) and CreatePackages', () => {
         (d) => d.productId === product.id,
       );
       expect(coursesEvent.data).toMatchObject({
-        courseIds: ['forex-101', 'gold-201', 'crypto-301'],
+        courseIds: [forex, gold, crypto301],
         revision: 1,
       });
     });
@@ -315,7 +318,7 @@ describe('packages (/packages, /admin/packages) and CreatePackages', () => {
         method: 'POST',
         url: `/admin/packages/${pkg.id}/create-product`,
         headers: staff,
-        payload: { url: `${pkg.url}-cohort-2`, courseIds: ['c-1'] },
+        payload: { url: `${pkg.url}-cohort-2`, courseIds: [gold] },
       });
       expect(second.statusCode).toBe(201);
       expect(second.json<PackageCreateProductResult>().product.url).toBe(`${pkg.url}-cohort-2`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { ProductCoursesChanged, type ProductCourses } from '@rian/proto-contracts/catalog-commerce';
-import { bearer, startCatalog } from '../helpers.js';
+import { bearer, learningCourses, startCatalog } from '../helpers.js';
 import { newProduct, outboxCount, PROBLEM, publishedEvent } from '../commerce-helpers.js';
 
 describe('the courses a product grants (/admin/products/:id/courses)', () => {
@@ -10,12 +10,24 @@ describe('the courses a product grants (/admin/products/:id/courses)', () => {
   let issuer: TestTokenIssuer;
   let app: ServiceApp;
   let staff: Record<string, string>;
+  // learning's courses, known to catalog through learning.course.changed
+  let gold: string, forex: string, crypto301: string, a1: string, b2: string;
+  let many: string[];
 
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
     app = await startCatalog(env, issuer);
     staff = bearer(await issuer.staff());
+    [gold, forex, crypto301, a1, b2, ...many] = await learningCourses(
+      env,
+      'Gold 201',
+      'Forex 101',
+      'Crypto 301',
+      'A1',
+      'B2',
+      ...Array.from({ length: 8 }, (_, i) => `C${i}`),
+    );
   });
 
   afterAll(async () => {
@@ -43,30 +55,30 @@ describe('the courses a product grants (/admin/products/:id/courses)', () => {
       updatedAt: null,
     });
 
-    const put = await call('PUT', url, { courseIds: ['gold-201', 'forex-101', 'gold-201'] });
+    const put = await call('PUT', url, { courseIds: [gold, forex, gold] });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ courseIds: ['gold-201', 'forex-101'], revision: 1 });
+    expect(put.json()).toMatchObject({ courseIds: [gold, forex], revision: 1 });
     const first = await publishedEvent(env, ProductCoursesChanged, (d) => d.productId === product.id);
     expect(first.data).toEqual({
       productId: product.id,
-      courseIds: ['gold-201', 'forex-101'],
+      courseIds: [gold, forex],
       revision: 1,
       changedAt: put.json<ProductCourses>().updatedAt,
     });
 
-    const added = await call('POST', url, { courseId: 'crypto-301' });
-    expect(added.json()).toMatchObject({ courseIds: ['gold-201', 'forex-101', 'crypto-301'], revision: 2 });
-    const removed = await call('DELETE', `${url}/gold-201`);
+    const added = await call('POST', url, { courseId: crypto301 });
+    expect(added.json()).toMatchObject({ courseIds: [gold, forex, crypto301], revision: 2 });
+    const removed = await call('DELETE', `${url}/${gold}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ courseIds: ['forex-101', 'crypto-301'], revision: 3 });
+    expect(removed.json()).toMatchObject({ courseIds: [forex, crypto301], revision: 3 });
     const third = await publishedEvent(
       env,
       ProductCoursesChanged,
       (d) => d.productId === product.id && d.revision === 3,
     );
-    expect(third.data.courseIds).toEqual(['forex-101', 'crypto-301']);
+    expect(third.data.courseIds).toEqual([forex, crypto301]);
     expect((await call('GET', url)).json()).toMatchObject({
-      courseIds: ['forex-101', 'crypto-301'],
+      courseIds: [forex, crypto301],
       revision: 3,
     });
   });
@@ -74,14 +86,14 @@ describe('the courses a product grants (/admin/products/:id/courses)', () => {
   it('writes nothing and says nothing when the list does not change', async () => {
     const product = await newProduct(app, staff);
     const url = `/admin/products/${product.id}/courses`;
-    await call('PUT', url, { courseIds: ['a-1', 'b-2'] });
+    await call('PUT', url, { courseIds: [a1, b2] });
     const events = await outboxCount(app, ProductCoursesChanged.type);
-    expect((await call('POST', url, { courseId: 'a-1' })).json()).toMatchObject({ revision: 1 });
+    expect((await call('POST', url, { courseId: a1 })).json()).toMatchObject({ revision: 1 });
     expect((await call('DELETE', `${url}/not-there`)).json()).toMatchObject({
-      courseIds: ['a-1', 'b-2'],
+      courseIds: [a1, b2],
       revision: 1,
     });
-    expect((await call('PUT', url, { courseIds: ['a-1', 'b-2'] })).json()).toMatchObject({ revision: 1 });
+    expect((await call('PUT', url, { courseIds: [a1, b2] })).json()).toMatchObject({ revision: 1 });
     expect(await outboxCount(app, ProductCoursesChanged.type)).toBe(events);
     // emptying the list is a change
     expect((await call('PUT', url, { courseIds: [] })).json()).toMatchObject({ courseIds: [], revision: 2 });
@@ -90,7 +102,7 @@ describe('the courses a product grants (/admin/products/:id/courses)', () => {
   it('applies concurrent additions one after the other: none is lost', async () => {
     const product = await newProduct(app, staff);
     const url = `/admin/products/${product.id}/courses`;
-    const ids = Array.from({ length: 8 }, (_, i) => `c-${i}`);
+    const ids = [...many].sort();
     const answers = await Promise.all(ids.map((courseId) => call('POST', url, { courseId })));
     for (const a of answers) expect(a.statusCode).toBe(200);
     const list = (await call('GET', url)).json<ProductCourses>();
@@ -149,7 +161,7 @@ describe('the courses a product grants (/admin/products/:id/courses)', () => {
 
   it('goes with its product: deleting the product deletes the list', async () => {
     const product = await newProduct(app, staff);
-    await call('PUT', `/admin/products/${product.id}/courses`, { courseIds: ['a'] });
+    await call('PUT', `/admin/products/${product.id}/courses`, { courseIds: [a1] });
     expect((await call('DELETE', `/admin/products/${product.id}`)).statusCode).toBe(204);
     const rows = (await app.kit.orm.em
       .fork()

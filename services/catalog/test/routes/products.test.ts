@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import type { ProductPublic, ProductStaff } from '@rian/proto-contracts/catalog';
-import { bearer, productBody, startCatalog } from '../helpers.js';
+import { bearer, productBody, learningCourses, startCatalog } from '../helpers.js';
 
 interface PublicPage {
   items: ProductPublic[];
@@ -35,13 +35,14 @@ describe('the shop reads products (/products), no token needed', () => {
     const issuer = await TestTokenIssuer.create();
     app = await startCatalog(env, issuer);
     staff = bearer(await issuer.staff());
+    const [c1] = await learningCourses(env, 'C 1');
     // created oldest first; the shop lists newest first
     const bodies = {
       forex: productBody({
         url: 'forex-basics',
         title: 'คอร์สเทรด Forex พื้นฐาน (Forex Basics)',
         code: 'FXB',
-        coursesId: 'c-1',
+        coursesId: c1,
         lineToken: 'line-x',
       }),
       hidden: productBody({ url: 'old-cohort', title: 'Forex รุ่นเก่า (old cohort)', disable: 'Y' }),

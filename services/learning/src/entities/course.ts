@@ -20,6 +20,8 @@ export const Course = defineEntity({
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    /** when `learning.course.changed` was first written for it (null: made before course events) */
+    announcedAt: p.datetime().nullable(),
   },
 });
 export type CourseEntity = InferEntity<typeof Course>;

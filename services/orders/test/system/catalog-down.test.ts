@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 // test-only: the real catalog emits the events (orders' src never imports catalog)
 import { buildApp as buildCatalog } from '@rian/catalog/app';
 import { readConfig as catalogConfig } from '@rian/catalog/config';
 import type { ProductStaff } from '@rian/proto-contracts/catalog';
 import type { InstallmentPlanStaff, PriceStaff } from '@rian/proto-contracts/catalog-commerce';
+import { buildEvent } from '@rian/proto-contracts/envelope';
+import { CourseChanged } from '@rian/proto-contracts/learning';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { startOrders } from '../helpers.js';
 
 /**
@@ -21,6 +25,8 @@ describe('the read model answers with catalog closed', () => {
   let priceId: string;
   let planId: string;
   const DAY = '2026-04-15';
+  // learning's courses: catalog only links courses it heard of from learning
+  const courses = [uuidv7(), uuidv7()];
 
   beforeAll(async () => {
     env = await createTestEnv();
@@ -65,7 +71,17 @@ describe('the read model answers with catalog closed', () => {
     });
     planId = plan.id;
     await post(`/admin/installment-plans/${planId}/emails`, { emails: ['Malee@Example.com'] });
-    await post(`/admin/products/${productId}/courses`, { courseIds: ['gold-101', 'gold-201'] }, 'PUT');
+    const learning = await TestBus.open(env, 'learning');
+    for (const [i, courseId] of courses.entries()) {
+      const course = buildEvent(
+        CourseChanged,
+        { courseId, title: `Gold ${i}01`, code: null, status: 'open', changedAt: new Date().toISOString() },
+        { source: 'learning' },
+      );
+      await learning.deliver(course, 'catalog');
+    }
+    await learning.close();
+    await post(`/admin/products/${productId}/courses`, { courseIds: courses }, 'PUT');
 
     orders = await startOrders(env);
     const model = orders.catalogReadModel;
@@ -97,7 +113,7 @@ describe('the read model answers with catalog closed', () => {
       (await model.plansOpenTo(productId, 'malee@example.com', DAY)).map((p) => [p.planId, p.count]),
     ).toEqual([[planId, 2]]);
     expect(await model.plansOpenTo(productId, 'somchai@example.com', DAY)).toEqual([]);
-    expect(await model.courseIds(productId)).toEqual(['gold-101', 'gold-201']);
+    expect(await model.courseIds(productId)).toEqual(courses);
   };
 
   it('after catalog is closed, orders answers price, plans and courses from its own tables', async () => {

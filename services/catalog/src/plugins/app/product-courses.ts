@@ -11,6 +11,7 @@ import { Product } from '../../entities/product.js';
 import { ProductCourseList } from '../../entities/product-course-list.js';
 import { courseListChangedData, courseListView } from '../../domain/commerce-views.js';
 import { FOR_UPDATE, found, write } from './commerce-support.js';
+import type { KnownCourses } from './known-courses.js';
 
 /** The same course twice would enrol twice: keep the first mention, in the order given. */
 function distinct(courseIds: readonly string[]): string[] {
@@ -26,7 +27,10 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * Not part of any public read, so nothing to invalidate.
  */
 export class ProductCourseCatalog {
-  constructor(private readonly kit: Kit) {}
+  constructor(
+    private readonly kit: Kit,
+    private readonly known: KnownCourses,
+  ) {}
 
   async get(productId: string): Promise<ProductCourses> {
     const em = this.kit.orm.em.fork();
@@ -35,29 +39,40 @@ export class ProductCourseCatalog {
   }
 
   replace(productId: string, courseIds: readonly string[], by: string | null): Promise<ProductCourses> {
-    return this.change(productId, by, () => distinct(courseIds));
+    return this.change(productId, by, 'courseIds', () => distinct(courseIds));
   }
 
   add(productId: string, courseId: string, by: string | null): Promise<ProductCourses> {
-    return this.change(productId, by, (current) => distinct([...current, courseId]));
+    return this.change(productId, by, 'courseId', (current) => distinct([...current, courseId]));
   }
 
   remove(productId: string, courseId: string, by: string | null): Promise<ProductCourses> {
-    return this.change(productId, by, (current) => current.filter((id) => id !== courseId));
+    return this.change(productId, by, 'courseId', (current) => current.filter((id) => id !== courseId));
   }
 
   /**
    * Sets the list inside the caller's transaction (a product just made from a package). Returns the
-   * stored list; an unchanged list writes nothing and emits nothing.
+   * stored list; an unchanged list writes nothing and emits nothing. Every id the list did not have
+   * must be a course learning has (catalog's read model), else 422 `catalog.course_unknown` on
+   * `field`; ids already on the list stay as they are (a course deleted since, or an id from before
+   * the check, must not keep staff from editing the rest).
    */
   async setIn(
     em: EntityManager,
     productId: string,
     courseIds: readonly string[],
     by: string | null,
+    field = 'courseIds',
   ): Promise<ProductCourses> {
     const list = await em.findOne(ProductCourseList, { productId });
-    const next = distinct(courseIds);
+    const had = new Set(list?.courseIds ?? []);
+    const added = await this.known.check(
+      em,
+      courseIds.filter((id) => !had.has(id)),
+      field,
+    );
+    const spelled = new Map(courseIds.filter((id) => !had.has(id)).map((id, i) => [id, added[i] ?? id]));
+    const next = distinct(courseIds.map((id) => spelled.get(id) ?? id));
     if (next.length > MAX_COURSES_PER_PRODUCT) {
       throw validationProblem([fieldError('courseIds', 'validation.too_long')]);
     }
@@ -75,12 +90,13 @@ export class ProductCourseCatalog {
   private change(
     productId: string,
     by: string | null,
+    field: string,
     next: (current: string[]) => string[],
   ): Promise<ProductCourses> {
     return write(this.kit, async (em) => {
       found(await em.findOne(Product, { id: productId }, FOR_UPDATE), 'catalog.product_not_found');
       const current = (await em.findOne(ProductCourseList, { productId }))?.courseIds ?? [];
-      return this.setIn(em, productId, next(current), by);
+      return this.setIn(em, productId, next(current), by, field);
     });
   }
 }
@@ -93,7 +109,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('productCourses', new ProductCourseCatalog(app.kit));
+    app.decorate('productCourses', new ProductCourseCatalog(app.kit, app.knownCourses));
   },
-  { name: 'product-courses' },
+  { name: 'product-courses', dependencies: ['known-courses'] },
 );

@@ -31,6 +31,7 @@ import {
   storedFields,
   type ProductRecord,
 } from '../../domain/product-views.js';
+import type { KnownCourses } from './known-courses.js';
 
 export interface ListQuery {
   q?: string;
@@ -66,8 +67,16 @@ export class ProductCatalog {
   /** `changed` runs after every committed change (the public read cache is invalidated there). */
   constructor(
     private readonly kit: Kit,
+    private readonly known: KnownCourses,
     private readonly changed: () => Promise<void> = async () => {},
   ) {}
+
+  /** A course id given to the product must be one learning has (422 `catalog.course_unknown`). */
+  private async knownCourse(em: EntityManager, fields: ProductFields): Promise<ProductFields> {
+    if (fields.coursesId === null) return fields;
+    const [coursesId] = await this.known.check(em, [fields.coursesId], 'coursesId');
+    return { ...fields, coursesId: coursesId ?? fields.coursesId };
+  }
 
   private em(): EntityManager {
     return this.kit.orm.em.fork();
@@ -98,7 +107,9 @@ export class ProductCatalog {
   async create(body: ProductCreateBody, createdBy: string | null): Promise<ProductStaff> {
     const fields = newProductFields(body);
     assertValid(fields);
-    const product = await this.write((em) => this.insert(em, fields, createdBy));
+    const product = await this.write(async (em) =>
+      this.insert(em, await this.knownCourse(em, fields), createdBy),
+    );
     return staffView(product);
   }
 
@@ -107,8 +118,10 @@ export class ProductCatalog {
       const p = await em.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!p) throw new ProblemError('catalog.product_not_found');
       const before = storedFields(p);
-      const fields = updatedProductFields(before, body);
+      let fields = updatedProductFields(before, body);
       assertValid(fields);
+      // an id kept from before is not checked again (it may predate the check, or the course be gone)
+      if (fields.coursesId !== before.coursesId) fields = await this.knownCourse(em, fields);
       em.assign(p, { ...fields, updatedAt: new Date() });
       this.kit.outbox.add(em, ProductChanged, productChangedData(p));
       if (before.lineToken !== fields.lineToken || before.telegramToken !== fields.telegramToken) {
@@ -210,7 +223,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('products', new ProductCatalog(app.kit, () => app.catalogCache.invalidate()));
+    app.decorate(
+      'products',
+      new ProductCatalog(app.kit, app.knownCourses, () => app.catalogCache.invalidate()),
+    );
   },
-  { name: 'products', dependencies: ['catalog-cache'] },
+  { name: 'products', dependencies: ['catalog-cache', 'known-courses'] },
 );

@@ -111,7 +111,7 @@ describe('demo products (CATALOG_SEED_DEMO)', () => {
   it('seeds once when many seedings race on one database', async () => {
     const env = await newEnv();
     const app = await start(env, {});
-    const catalog = new ProductCatalog(app.kit);
+    const catalog = new ProductCatalog(app.kit, app.knownCourses);
     const added = await Promise.all(Array.from({ length: 6 }, () => catalog.seedWhenEmpty(DEMO_PRODUCTS)));
     expect(added.sort()).toEqual([0, 0, 0, 0, 0, 4]);
     expect((await staffList(app)).total).toBe(4);

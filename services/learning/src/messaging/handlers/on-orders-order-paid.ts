@@ -1,9 +1,8 @@
 import { on } from '@rian/kit/consumer';
 import type { Outbox } from '@rian/kit/outbox';
 import { OrderPaid } from '@rian/proto-contracts/orders';
-import { EnrolmentGranted } from '@rian/proto-contracts/learning';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { lockMember } from '../../plugins/app/enrolments.js';
+import { grantForOrder } from '../../plugins/app/grant.js';
 
 /**
  * An order was paid: the buyer is enrolled in every course the product grants (ARCHITECTURE §3
@@ -12,37 +11,26 @@ import { lockMember } from '../../plugins/app/enrolments.js';
  * `on conflict do nothing` skips a course the member already has (another order, the same order
  * sent as a new event) — no row, no event.
  *
- * A new enrolment has the spec's defaults (status, sptk and special N; docs/decisions.md D27) and
- * starts on the Asia/Bangkok day of the grant; it is the member's selected course when none is
- * selected yet (the first course of the member's first paid order), else select N.
+ * The order itself is kept (`paid_orders`: buyer, product, courses then), so courses linked to the
+ * product later can be granted to its past buyers (grant-missing).
  */
 export const onOrdersOrderPaid = (outbox: Outbox) =>
   on(OrderPaid, async (event, { em, logger }) => {
     const o = event.data;
     const courseIds = [...new Set(o.courseIds)];
+    await em.execute(
+      `insert into paid_orders (order_id, user_id, product_id, course_ids, paid_at)
+       values (?, ?, ?, ?::jsonb, ?::timestamptz) on conflict (order_id) do nothing`,
+      [o.orderId, o.userId, o.productId, JSON.stringify(courseIds), o.paidAt],
+    );
     if (!courseIds.length) logger.info({ orderId: o.orderId }, 'paid order grants no course');
     else await lockMember(em, o.userId);
     for (const courseId of courseIds) {
-      const inserted = (await em.execute(
-        `insert into user_courses (enrolment_id, user_id, course_id, order_id, product_id, source, status, created_at,
-           selected, start_date)
-         values (?, ?, ?, ?, ?, 'order', 'active', now(),
-           case when exists (select 1 from user_courses where user_id = ? and selected = 'Y') then 'N' else 'Y' end,
-           (now() at time zone 'Asia/Bangkok')::date)
-         on conflict (user_id, course_id) do nothing
-         returning enrolment_id, created_at`,
-        [uuidv7(), o.userId, courseId, o.orderId, o.productId, o.userId],
-      )) as { enrolment_id: string; created_at: Date }[];
-      const row = inserted[0];
-      if (!row) continue;
-      outbox.add(em, EnrolmentGranted, {
-        enrolmentId: row.enrolment_id,
+      await grantForOrder(em, outbox, {
         userId: o.userId,
         courseId,
-        source: 'order',
         orderId: o.orderId,
         productId: o.productId,
-        grantedAt: new Date(row.created_at).toISOString(),
       });
     }
     await em.flush();

@@ -12,6 +12,7 @@ import type {
   CourseUpdateBody,
   EnrolmentCourse,
 } from '@rian/proto-contracts/learning';
+import { CourseChanged, CourseDeleted } from '@rian/proto-contracts/learning';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { Course, type CourseEntity } from '../../entities/course.js';
 import { courseFields, type CourseFields } from '../../domain/course-fields.js';
@@ -47,10 +48,22 @@ export function courseStaff(c: CourseEntity): CourseStaff {
 /** `a%b_c` searched literally inside a text. */
 const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** What catalog's read model keeps of a course (`learning.course.changed`). */
+const changedData = (c: CourseEntity) => ({
+  courseId: c.id,
+  title: c.title,
+  code: c.code ?? null,
+  status: c.status,
+  changedAt: c.updatedAt.toISOString(),
+});
+
+/** How many not-yet-announced courses one announcing transaction takes. */
+const ANNOUNCE_BATCH = 200;
+
 /**
- * Courses (spec 02 §3): staff keep them in /admin/courses, members and visitors read one. Nothing
- * else needs their changes yet (catalog's course picker reads the staff list), so no event is
- * published (docs/decisions.md D26).
+ * Courses (spec 02 §3): staff keep them in /admin/courses, members and visitors read one. Each
+ * create, change and delete writes `learning.course.changed` / `.deleted` in its transaction: catalog
+ * keeps a read model of them and refuses a product course learning does not have (issue 11 item 13).
  */
 export class Courses {
   constructor(private readonly kit: Kit) {}
@@ -88,7 +101,16 @@ export class Courses {
     const fields = valid(courseFields(body));
     const row = await this.write(async (em) => {
       const now = new Date();
-      return em.create(Course, { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now });
+      const c = em.create(Course, {
+        id: uuidv7(),
+        ...fields,
+        createdBy,
+        createdAt: now,
+        updatedAt: now,
+        announcedAt: now,
+      });
+      this.kit.outbox.add(em, CourseChanged, changedData(c));
+      return c;
     });
     return courseStaff(row);
   }
@@ -96,7 +118,9 @@ export class Courses {
   async update(id: string, body: CourseUpdateBody): Promise<CourseStaff> {
     const row = await this.write(async (em) => {
       const c = await this.found(em, id, LockMode.PESSIMISTIC_WRITE);
-      em.assign(c, { ...valid(courseFields(body, fieldsOf(c))), updatedAt: new Date() });
+      const now = new Date();
+      em.assign(c, { ...valid(courseFields(body, fieldsOf(c))), updatedAt: now, announcedAt: now });
+      this.kit.outbox.add(em, CourseChanged, changedData(c));
       return c;
     });
     return courseStaff(row);
@@ -109,7 +133,39 @@ export class Courses {
       const used = await em.execute(`select 1 from user_courses where course_id = ? limit 1`, [c.id]);
       if (used.length) throw new ProblemError('learning.course_in_use');
       em.remove(c);
+      this.kit.outbox.add(em, CourseDeleted, { courseId: c.id, deletedAt: new Date().toISOString() });
     });
+  }
+
+  /**
+   * Writes `learning.course.changed` once for every course not announced yet — those made before
+   * learning published course events, or written into the table by hand — and marks them. Runs at
+   * start; `skip locked` lets replicas starting together share the work without announcing twice.
+   * Returns how many it announced.
+   */
+  async announcePending(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.kit.orm.em.fork().transactional(async (em) => {
+        const rows = await em.find(
+          Course,
+          { announcedAt: null },
+          {
+            lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
+            orderBy: { id: 'asc' },
+            limit: ANNOUNCE_BATCH,
+          },
+        );
+        const now = new Date();
+        for (const c of rows) {
+          c.announcedAt = now;
+          this.kit.outbox.add(em, CourseChanged, changedData(c));
+        }
+        return rows.length;
+      });
+      total += n;
+      if (n < ANNOUNCE_BATCH) return total;
+    }
   }
 
   /** The courses of these ids, for the enrolment views (ids that are not uuids have none). */
@@ -158,7 +214,17 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('courses', new Courses(app.kit));
+    const courses = new Courses(app.kit);
+    app.decorate('courses', courses);
+    // courses from before course events reach catalog's read model once (a failure: next start)
+    app.addHook('onReady', async () => {
+      try {
+        const announced = await courses.announcePending();
+        if (announced) app.kit.logger.info({ announced }, 'announced courses made before course events');
+      } catch (err) {
+        app.kit.logger.error({ err }, 'could not announce earlier courses; will try at the next start');
+      }
+    });
   },
   { name: 'courses' },
 );

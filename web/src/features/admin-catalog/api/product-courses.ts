@@ -1,5 +1,4 @@
 import type { ProductCourses } from '@rian/proto-contracts/catalog-commerce';
-import type { AdminCoursesPage } from '@rian/proto-contracts/learning';
 import { staffApi } from '@/lib/staff-api';
 import { useStaffMutation, useStaffQuery } from './query';
 
@@ -25,10 +24,3 @@ export const useRemoveProductCourse = () =>
   useStaffMutation(({ productId, courseId }: { productId: string; courseId: string }) =>
     staffApi<ProductCourses>(`${base(productId)}/${encodeURIComponent(courseId)}`, { method: 'DELETE' }),
   );
-
-/** Learning's courses to pick from (newest first, the first 100): their ids are what a product grants. */
-export function useLearningCourseChoices() {
-  return useStaffQuery(['learning-courses'], (signal) =>
-    staffApi<AdminCoursesPage>('/learning/admin/courses', { query: { page: 1, pageSize: 100 }, signal }),
-  );
-}

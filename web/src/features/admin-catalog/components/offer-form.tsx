@@ -22,6 +22,7 @@ import {
 } from '../lib/fields';
 import { PRODUCT_FORMATS, type ProductFormat } from '../lib/options';
 import { CatalogImageField } from './catalog-image-field';
+import { MainCourseField } from './main-course-field';
 import { TokenField, tokenBody, type TokenEdit } from './token-field';
 
 /** Products and packages share their shape (spec 02 §3); products add code, course, year, type, coin pay. */
@@ -260,10 +261,12 @@ export function OfferForm({
               maxLength={40}
               {...bind('code', p('code'))}
             />
-            <TextField
+            <MainCourseField
               label={optional(t('catalogAdmin.offer.coursesId'))}
-              maxLength={64}
-              {...bind('coursesId', p('coursesId'))}
+              value={draft.coursesId}
+              onChange={(id) => set('coursesId', id)}
+              error={errorText('coursesId')}
+              testId={p('coursesId')}
             />
           </>
         )}

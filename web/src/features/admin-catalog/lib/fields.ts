@@ -50,14 +50,6 @@ export function webAddress(value: string): Check {
   return !v || WEB_ADDRESS.test(v) ? null : { key: 'catalogAdmin.validation.webAddress' };
 }
 
-/** A course id of learning (courses_id). */
-const COURSE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
-export function courseId(value: string): Check {
-  const v = value.trim();
-  if (!v) return REQUIRED;
-  return v.length <= 64 && COURSE_ID.test(v) ? null : { key: 'catalogAdmin.validation.courseId' };
-}
-
 /** A bank account number: digits, spaces and dashes (123-4-56789-0). */
 const ACCOUNT = /^[0-9][0-9 -]*[0-9]$|^[0-9]$/;
 export function accountNumber(value: string): Check {
