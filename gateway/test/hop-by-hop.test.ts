@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standIn, startGateway, type StandIn, type TestGateway } from './helpers.js';
 
 /** Sends `body` with `Expect: 100-continue` the way curl does for uploads over 1 MB: headers first, body after 100. */
-export function postExpectingContinue(
+function postExpectingContinue(
   url: string,
   body: Buffer,
   headers: Record<string, string> = {},
