@@ -117,10 +117,38 @@ export function freePort() {
   });
 }
 
+/** A child that ended by itself or by a signal (then `exitCode` stays null and `signalCode` says which). */
+export const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * SIGTERM to every child still running (last started first), SIGKILL after 12 s, and resolves once
+ * all have exited — at once for one already gone, whether it exited or was killed by a signal.
+ */
+export async function stopChildren(children) {
+  for (const { child } of [...children].reverse()) {
+    if (!hasExited(child)) child.kill('SIGTERM');
+  }
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (hasExited(child)) return resolve();
+          const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 async function waitReady(url, child, name, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    if (hasExited(child)) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting`);
+    }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1500) });
       if (res.ok) return;
@@ -175,24 +203,7 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
     return child;
   };
 
-  const stop = async () => {
-    for (const { child } of [...children].reverse()) {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    }
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
-            child.once('exit', () => {
-              clearTimeout(t);
-              resolve();
-            });
-          }),
-      ),
-    );
-  };
+  const stop = () => stopChildren(children);
 
   try {
     for (const name of SERVICES) {
