@@ -9,6 +9,7 @@ import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
+import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -34,6 +35,7 @@ export async function buildApp(
     routes: fp(async (app) => {
       await app.register(courses);
       await app.register(enrolments);
+      await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
