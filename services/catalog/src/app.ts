@@ -80,7 +80,6 @@ export async function buildApp(
       const clock = opts.clock ?? (() => new Date());
       await app.register(catalogCache, { ttlSeconds: config.CATALOG_CACHE_TTL_SECONDS });
       await app.register(products);
-      await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
       await app.register(publicProductRoutes);
       await app.register(adminProductRoutes);
       await app.register(prices, { clock });
@@ -95,6 +94,7 @@ export async function buildApp(
       for (const routes of [coachRoutes, instructorRoutes, detailRoutes, groupRoutes, bankAccountRoutes]) {
         await app.register(routes);
       }
+      await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
     },
   });
 }
