@@ -87,9 +87,10 @@ describe('demo products (CATALOG_SEED_DEMO)', () => {
     const newcomer = bearer(await issuer.member());
 
     const prices = async (url: string, headers: Record<string, string>) =>
-      (
-        await app.inject({ method: 'GET', url: `/products/${idOf.get(url)}/prices`, headers })
-      ).json<{ items: { member: string; value: number }[]; preselectedPriceId: string | null }>();
+      (await app.inject({ method: 'GET', url: `/products/${idOf.get(url)}/prices`, headers })).json<{
+        items: { member: string; value: number }[];
+        preselectedPriceId: string | null;
+      }>();
     for (const url of ['forex-basics', 'price-action-mastery', 'set-stock-investing']) {
       const seen = await prices(url, newcomer);
       expect(seen.items.map((p) => [p.member, p.value])).toEqual([
@@ -130,7 +131,11 @@ describe('demo products (CATALOG_SEED_DEMO)', () => {
       await app.inject({ method: 'GET', url: `/products/${idOf.get('forex-basics')}/bank-accounts` })
     ).json<{ items: { bankName: string; account: string; accountName: string; image: string }[] }>();
     expect(banks.items).toMatchObject([
-      { account: '123-4-56789-0', image: '/demo/bank-book.svg', accountName: expect.stringContaining('Rian') },
+      {
+        account: '123-4-56789-0',
+        image: '/demo/bank-book.svg',
+        accountName: expect.stringContaining('Rian'),
+      },
     ]);
 
     // orders learns all of it from the events, in the same transaction as the products
