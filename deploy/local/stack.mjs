@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The demo data (README "Demo data"): each service seeds its own part on empty tables. `npm start`
+ * and the browser journeys of `npm test` set these the same way; an environment value wins.
+ */
+export const DEMO_SEED_FLAGS = ['CATALOG_SEED_DEMO', 'LEARNING_SEED_DEMO', 'ORDERS_SEED_DEMO'];
+export function demoSeedEnv(env = process.env) {
+  return Object.fromEntries(DEMO_SEED_FLAGS.map((name) => [name, env[name] ?? 'true']));
+}
+
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
 export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning'];
 export const DEFAULT_PORTS = {

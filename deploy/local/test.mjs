@@ -10,6 +10,7 @@ import {
   bold,
   buildWeb,
   checkServers,
+  demoSeedEnv,
   ensureInstalled,
   freePort,
   green,
@@ -120,7 +121,8 @@ async function e2e() {
       logDir: join(resultsDir, 'e2e-logs'),
       env: {
         RIAN_NAMESPACE: namespace,
-        CATALOG_SEED_DEMO: 'true',
+        // the demo data exactly as npm start seeds it (web/e2e/demo.e2e.ts buys from it)
+        ...demoSeedEnv({}),
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
         SMTP_URL: '',
