@@ -178,6 +178,48 @@ describe('product page: buy now (spec 02 §2)', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
+  it('bank transfer with no account set: says staff have not set one (not "the account below"), and links to /orders for the slip', async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    mockShop({
+      [`GET ${base}/bank-accounts`]: json(200, { productId: forex.id, source: 'all', items: [] }),
+    });
+    const user = openProduct();
+    await user.click(await screen.findByTestId('buy-now'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-confirm'));
+    const placed = await screen.findByTestId('checkout-placed');
+    expect((await within(placed).findByTestId('checkout-no-bank-account')).textContent).toContain(
+      'เจ้าหน้าที่ยังไม่ได้ตั้งบัญชีรับโอน',
+    );
+    expect(within(placed).getByTestId('checkout-how-to-pay').textContent).not.toContain('ด้านล่าง');
+    expect(placed.textContent).not.toContain('เร็ว ๆ นี้');
+    const link = within(placed).getByTestId('checkout-attach-slip-link');
+    expect(link.getAttribute('href')).toBe('/orders');
+  });
+
+  it('bank transfer with an account: its bank, name, number and image, no "not set" state', async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    mockShop({
+      [`GET ${base}/bank-accounts`]: json(200, {
+        productId: forex.id,
+        source: 'all',
+        items: [makeBankAccount({ image: '/demo/bank-book.svg', accountName: 'บริษัท เรียน จำกัด' })],
+      }),
+    });
+    const user = openProduct();
+    await user.click(await screen.findByTestId('buy-now'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-confirm'));
+    const placed = await screen.findByTestId('checkout-placed');
+    const account = await within(placed).findByTestId('bank-account');
+    expect(account.textContent).toContain('123-4-56789-0');
+    expect(account.textContent).toContain('บริษัท เรียน จำกัด');
+    expect(account.querySelector('img.bank-card__image')?.getAttribute('src')).toBe('/demo/bank-book.svg');
+    expect(within(placed).queryByTestId('checkout-no-bank-account')).toBeNull();
+  });
+
   it('a member gets the order dialog; each opening starts afresh', async () => {
     useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
     mockShop();

@@ -595,12 +595,13 @@ describe('order dialog: placing the order', () => {
     expect(screen.getByTestId('checkout-withholding').textContent).toContain('-฿333.64');
     expect(screen.getAllByTestId(/^installment-row-/)).toHaveLength(2);
     expect(screen.getByTestId('checkout-how-to-pay').textContent).toBe(
-      'โอนเงินงวดแรก ฿5,783.18 เข้าบัญชีด้านล่าง และระบุเลขอ้างอิง SPSK0000000042',
+      'โอนเงินงวดแรก ฿5,783.18 เข้าบัญชีของร้าน และระบุเลขอ้างอิง SPSK0000000042',
     );
     expect(screen.getByTestId('bank-accounts-slot')).toBeTruthy();
-    // the slip upload is not built yet: said so, not faked
-    expect(screen.getByText(/แนบสลิปการโอนเงิน ซึ่งจะเปิดให้ใช้งานเร็ว ๆ นี้/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /แนบสลิป/ })).toBeNull();
+    // the real next step: the slip is attached from /orders (not "coming soon")
+    expect(screen.getByTestId('checkout-slip-next').textContent).toContain('คำสั่งซื้อของฉัน');
+    expect(screen.queryByText(/เร็ว ๆ นี้/)).toBeNull();
+    expect(screen.getByTestId('checkout-attach-slip-link').getAttribute('href')).toBe('/orders');
     expect(screen.queryByTestId('checkout-stepper-invoice')).toBeNull();
 
     await user.click(screen.getByTestId('checkout-next'));
