@@ -170,6 +170,19 @@ async function waitReady(url, child, name, timeoutMs) {
 }
 
 /**
+ * What every process of the stack is told alike: where auth's keys and each service are, and the
+ * site's public address (SITE_URL, every e-mail link's start): the gateway's, unless set.
+ */
+export function sharedEnv(ports = DEFAULT_PORTS, env = process.env) {
+  const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
+  return {
+    AUTH_JWKS_URL: `${urls.auth}/.well-known/jwks.json`,
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]])),
+    SITE_URL: env.SITE_URL || `http://127.0.0.1:${ports.gateway}`,
+  };
+}
+
+/**
  * Starts every service and the gateway as child processes (tsx), waits until each is ready and
  * returns a handle to stop them. `logDir` sends each one's output to a file instead of the console.
  */
@@ -177,10 +190,7 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
   const children = [];
   const baseEnv = { ...process.env, ...env };
   const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
-  const common = {
-    AUTH_JWKS_URL: `${urls.auth}/.well-known/jwks.json`,
-    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]])),
-  };
+  const common = sharedEnv(ports, baseEnv);
   if (logDir) mkdirSync(logDir, { recursive: true });
 
   const launch = (name, entry, extra) => {

@@ -47,6 +47,11 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
     /** Prefix of stream names, subjects and Redis keys; tests give each run its own. */
     RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
     AUTH_JWKS_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.auth}/.well-known/jwks.json` }),
+    /**
+     * The site's public address, the gateway's (it serves the SPA): every link a service puts in an
+     * e-mail starts here. One setting for all services; npm start gives each the gateway's URL.
+     */
+    SITE_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.gateway}`, pattern: '^https?://' }),
     ...extra,
   });
 }
