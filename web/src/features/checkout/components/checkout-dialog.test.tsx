@@ -485,8 +485,8 @@ describe('order dialog: payment (spec 02 §4)', () => {
       start: null,
       to: null,
     });
-    const three = plan('00000000-0000-4000-8000-0000000000f3', 3, 'ผ่อน 3 เดือน');
-    const six = plan('00000000-0000-4000-8000-0000000000f6', 6, 'ผ่อน 6 เดือน');
+    const three = plan('00000000-0000-4000-8000-0000000000f3', 3, 'ผ่อน 3 งวด');
+    const six = plan('00000000-0000-4000-8000-0000000000f6', 6, 'แผนยาว');
     const fetchMock = mockCheckout({
       [`GET ${base}/installment-plans/today`]: json(200, {
         productId: product.id,
@@ -499,7 +499,9 @@ describe('order dialog: payment (spec 02 §4)', () => {
     await waitFor(() => expect(radio('checkout-pay-8').disabled).toBe(false));
     await user.click(radio('checkout-pay-8'));
     expect(radio(`checkout-plan-${three.id}`).checked).toBe(true);
-    expect(screen.getByText('ผ่อน 6 เดือน: ผ่อน 6 งวด')).toBeTruthy();
+    // a name that says its count reads once (not "ผ่อน 3 งวด: ผ่อน 3 งวด"); another gets the count
+    expect(radio(`checkout-plan-${three.id}`).closest('label')!.textContent).toBe('ผ่อน 3 งวด');
+    expect(screen.getByText('แผนยาว: ผ่อน 6 งวด')).toBeTruthy();
     await user.click(radio(`checkout-plan-${six.id}`));
     await user.click(screen.getByTestId('checkout-confirm'));
     await screen.findByTestId('checkout-reference');
