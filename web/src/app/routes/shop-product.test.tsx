@@ -220,6 +220,37 @@ describe('product page: buy now (spec 02 §2)', () => {
     expect(within(placed).queryByTestId('checkout-no-bank-account')).toBeNull();
   });
 
+  it("a member who already has this product's courses is warned before buying again, and may still buy", async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    const owned = (productId: string | null) => ({
+      items: [
+        {
+          id: 'e-1',
+          userId: 'u-1',
+          courseId: '0190a0b0-0000-7000-8000-0000000000c1',
+          orderId: '0190a0b0-0000-7000-8000-0000000000d1',
+          productId,
+          source: 'order',
+          status: 'active',
+          createdAt: '2026-03-01T02:30:00.000Z',
+          selected: 'Y',
+          courseStatus: 'N',
+          sptk: 'N',
+          special: 'N',
+          code: null,
+          start: '2026-03-01',
+          end: null,
+          course: null,
+        },
+      ],
+    });
+    mockShop({ 'GET /api/learning/enrolments/mine': json(200, owned(forex.id)) });
+    const user = openProduct();
+    expect((await screen.findByTestId('already-owned')).textContent).toContain('คุณมีคอร์สของสินค้านี้ครบแล้ว');
+    await user.click(screen.getByTestId('buy-now'));
+    expect(await screen.findByTestId('checkout-package')).toBeTruthy();
+  });
+
   it('a member gets the order dialog; each opening starts afresh', async () => {
     useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
     mockShop();
