@@ -66,6 +66,17 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
       await page.getByTestId('register-phone').fill(`08${String(stamp).slice(-8)}`);
       await page.getByTestId('register-password').fill(password);
       await page.getByTestId('register-passwordConfirm').fill(password);
+      // two-column form: the confirmation keeps an input's height beside the password's hint line
+      const heights = await Promise.all(
+        ['register-password', 'register-passwordConfirm', 'register-firstName'].map(
+          async (id) => (await page.getByTestId(id).boundingBox())?.height ?? 0,
+        ),
+      );
+      assert(
+        heights.every((h) => h > 0 && Math.abs(h - heights[2]!) < 1),
+        `input heights differ in the registration form: ${heights.join(', ')}`,
+      );
+      await shot(page, 'd01-register-form');
       await page.getByTestId('register-submit').click();
       await page.getByTestId('checkout-package').waitFor();
     });
@@ -84,7 +95,7 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
         await applied.waitFor();
         const text = (await applied.textContent()) ?? '';
         assert(text.includes(DEMO_COUPON_CODE) && text.includes('150.00'), `the coupon reads "${text}"`);
-        await shot(page, 'd01-package-coupon');
+        await shot(page, 'd02-package-coupon');
         await page.getByTestId('checkout-next').click();
         await page.getByTestId('checkout-next').click();
       },
@@ -116,7 +127,7 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
           (await placed.getByTestId('checkout-attach-slip-link').getAttribute('href')) === '/orders',
           'the next step does not link to /orders',
         );
-        await shot(page, 'd02-ordered-bank-account');
+        await shot(page, 'd03-ordered-bank-account');
         return order.reference;
       },
     );
@@ -139,7 +150,7 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
       assert(reply.status() === 201, `the slip upload answered ${reply.status()}: ${await reply.text()}`);
       await dialog.waitFor({ state: 'detached' });
       await rm(dir, { recursive: true, force: true });
-      await shot(page, 'd03-slip-sent');
+      await shot(page, 'd04-slip-sent');
     });
 
     const staffPage = watch(await open());
@@ -152,11 +163,40 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
       await staffPage.goto(`${baseUrl}/admin/ordersConfirm`, { waitUntil: 'domcontentloaded' });
       const row = staffPage.getByTestId(`slip-row-${reference}`);
       await row.waitFor();
-      await shot(staffPage, 'd04-orders-confirm');
+      await shot(staffPage, 'd05-orders-confirm');
       await row.getByTestId('slip-approve').click();
       await staffPage.getByTestId('confirm-submit').click();
       await row.waitFor({ state: 'detached' });
     });
+
+    await step(
+      'staff: /admin/orders on a 1366 px laptop — every column reachable, none cut off',
+      async () => {
+        await staffPage.setViewportSize({ width: 1366, height: 768 });
+        await staffPage.goto(`${baseUrl}/admin/orders`, { waitUntil: 'domcontentloaded' });
+        await staffPage.getByText(reference).first().waitFor();
+        const fit = await staffPage.evaluate(() => {
+          const table = document.querySelector('[data-testid="orders-table"]');
+          const wrap = table?.closest('.table-wrap') ?? table?.parentElement;
+          const last = table?.querySelector('thead th:last-child');
+          if (!wrap || !last) return 'no table';
+          const pageOverflow = document.documentElement.scrollWidth - window.innerWidth;
+          if (pageOverflow > 0) return `the page is ${pageOverflow}px wider than the window`;
+          const box = wrap.getBoundingClientRect();
+          if (box.right > window.innerWidth) return `the table box ends at ${box.right}px`;
+          // the last column is in view, or the table's own box scrolls to it
+          wrap.scrollLeft = wrap.scrollWidth;
+          const end = last.getBoundingClientRect().right;
+          return end <= box.right + 1 ? 'ok' : `the last column ends at ${end}px, its box at ${box.right}px`;
+        });
+        assert(fit === 'ok', `/admin/orders at 1366 px: ${fit}`);
+        await staffPage.evaluate(() => {
+          const wrap = document.querySelector('[data-testid="orders-table"]')?.closest('.table-wrap');
+          if (wrap) wrap.scrollLeft = 0;
+        });
+        await shot(staffPage, 'd06-admin-orders-1366', { fullPage: false });
+      },
+    );
 
     await step(
       'buyer: Premium once the saga has run; /member opens with the demo course selected',
@@ -182,12 +222,12 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
           'the demo course is not the checked one in the menu',
         );
         await page.keyboard.press('Escape');
-        await shot(page, 'd05-member-demo-course');
+        await shot(page, 'd07-member-demo-course');
         await page.setViewportSize(PHONE);
         await page.getByTestId('course-switcher-title').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert(overflow <= 0, `/member is ${overflow}px wider than the phone`);
-        await shot(page, 'd06-member-phone');
+        await shot(page, 'd08-member-phone');
       },
     );
   });
