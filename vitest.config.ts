@@ -33,6 +33,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'deploy',
+          root: './deploy/local',
+          include: ['*.test.mjs'],
+          testTimeout: 10_000,
+        },
+      },
       './web/vitest.config.ts',
     ],
     maxWorkers: 2,

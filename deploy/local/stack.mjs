@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The demo data (README "Demo data"): each service seeds its own part on empty tables. `npm start`
+ * and the browser journeys of `npm test` set these the same way; an environment value wins.
+ */
+export const DEMO_SEED_FLAGS = ['CATALOG_SEED_DEMO', 'LEARNING_SEED_DEMO', 'ORDERS_SEED_DEMO'];
+export function demoSeedEnv(env = process.env) {
+  return Object.fromEntries(DEMO_SEED_FLAGS.map((name) => [name, env[name] ?? 'true']));
+}
+
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
 export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning'];
 export const DEFAULT_PORTS = {
@@ -117,10 +126,38 @@ export function freePort() {
   });
 }
 
+/** A child that ended by itself or by a signal (then `exitCode` stays null and `signalCode` says which). */
+export const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * SIGTERM to every child still running (last started first), SIGKILL after 12 s, and resolves once
+ * all have exited — at once for one already gone, whether it exited or was killed by a signal.
+ */
+export async function stopChildren(children) {
+  for (const { child } of [...children].reverse()) {
+    if (!hasExited(child)) child.kill('SIGTERM');
+  }
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (hasExited(child)) return resolve();
+          const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 async function waitReady(url, child, name, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    if (hasExited(child)) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting`);
+    }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1500) });
       if (res.ok) return;
@@ -133,6 +170,19 @@ async function waitReady(url, child, name, timeoutMs) {
 }
 
 /**
+ * What every process of the stack is told alike: where auth's keys and each service are, and the
+ * site's public address (SITE_URL, every e-mail link's start): the gateway's, unless set.
+ */
+export function sharedEnv(ports = DEFAULT_PORTS, env = process.env) {
+  const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
+  return {
+    AUTH_JWKS_URL: `${urls.auth}/.well-known/jwks.json`,
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]])),
+    SITE_URL: env.SITE_URL || `http://127.0.0.1:${ports.gateway}`,
+  };
+}
+
+/**
  * Starts every service and the gateway as child processes (tsx), waits until each is ready and
  * returns a handle to stop them. `logDir` sends each one's output to a file instead of the console.
  */
@@ -140,10 +190,7 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
   const children = [];
   const baseEnv = { ...process.env, ...env };
   const urls = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`]));
-  const common = {
-    AUTH_JWKS_URL: `${urls.auth}/.well-known/jwks.json`,
-    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, urls[s]])),
-  };
+  const common = sharedEnv(ports, baseEnv);
   if (logDir) mkdirSync(logDir, { recursive: true });
 
   const launch = (name, entry, extra) => {
@@ -175,24 +222,7 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
     return child;
   };
 
-  const stop = async () => {
-    for (const { child } of [...children].reverse()) {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    }
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
-            child.once('exit', () => {
-              clearTimeout(t);
-              resolve();
-            });
-          }),
-      ),
-    );
-  };
+  const stop = () => stopChildren(children);
 
   try {
     for (const name of SERVICES) {

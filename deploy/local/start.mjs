@@ -1,11 +1,13 @@
 // `npm start`: from a fresh clone to a running Rian on http://127.0.0.1:3000.
 // Installs, checks the servers, builds the SPA, starts every service (each creates its database and
-// runs its migrations; auth seeds the staff account, catalog the demo products) and the gateway.
+// runs its migrations; auth seeds the staff account, catalog, learning and orders the demo data) and
+// the gateway.
 import {
   bold,
   buildWeb,
   checkServers,
   DEFAULT_PORTS,
+  demoSeedEnv,
   ensureInstalled,
   green,
   log,
@@ -42,13 +44,15 @@ async function main() {
       });
   const stack = await startStack({
     env: {
-      CATALOG_SEED_DEMO: process.env.CATALOG_SEED_DEMO ?? 'true',
+      ...demoSeedEnv(),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...(simulator?.env ?? {}),
     },
-    onExit: (name, code) => {
+    onExit: (name, code, signal) => {
       if (stopping) return;
-      process.stderr.write(red(`\n${name} stopped unexpectedly (exit ${code}); stopping the stack.\n`));
+      process.stderr.write(
+        red(`\n${name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping the stack.\n`),
+      );
       void shutdown(1);
     },
   });

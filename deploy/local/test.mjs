@@ -10,6 +10,7 @@ import {
   bold,
   buildWeb,
   checkServers,
+  demoSeedEnv,
   ensureInstalled,
   freePort,
   green,
@@ -25,8 +26,30 @@ const skipE2e = args.has('--skip-e2e') || process.env.SKIP_E2E === '1';
 const resultsDir = join(ROOT, 'var', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-/** the browser journeys, in order; each a program printing "1 passed, 0 failed" */
-const JOURNEYS = ['web/e2e/journey.e2e.ts', 'web/e2e/checkout.e2e.ts', 'web/e2e/card.e2e.ts'];
+/**
+ * the browser journeys, in order; each a program printing "1 passed, 0 failed". The demo journey
+ * goes first: it buys from the demo data exactly as seeded, before the others add theirs.
+ */
+const JOURNEYS = [
+  'web/e2e/demo.e2e.ts',
+  'web/e2e/journey.e2e.ts',
+  'web/e2e/checkout.e2e.ts',
+  'web/e2e/card.e2e.ts',
+];
+/** E2E_JOURNEYS=demo,card (names without .e2e.ts) runs only those, e.g. `E2E_JOURNEYS=demo npm run test:e2e` */
+const chosenJourneys = (() => {
+  const only = (process.env.E2E_JOURNEYS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!only.length) return JOURNEYS;
+  const unknown = only.filter((name) => !JOURNEYS.includes(`web/e2e/${name}.e2e.ts`));
+  if (unknown.length) {
+    process.stderr.write(`E2E_JOURNEYS names no journey: ${unknown.join(', ')}\n`);
+    process.exit(2);
+  }
+  return JOURNEYS.filter((j) => only.some((name) => j === `web/e2e/${name}.e2e.ts`));
+})();
 let passed = 0;
 let failed = 0;
 
@@ -120,7 +143,8 @@ async function e2e() {
       logDir: join(resultsDir, 'e2e-logs'),
       env: {
         RIAN_NAMESPACE: namespace,
-        CATALOG_SEED_DEMO: 'true',
+        // the demo data exactly as npm start seeds it (web/e2e/demo.e2e.ts buys from it)
+        ...demoSeedEnv({}),
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
         SMTP_URL: '',
@@ -139,7 +163,7 @@ async function e2e() {
     // each journey is its own program against the same stack; each prints "1 passed, 0 failed"
     let all = true;
     ran = true;
-    for (const journey of JOURNEYS) {
+    for (const journey of chosenJourneys) {
       log(`browser journey: ${journey}`);
       const res = spawnSync(process.execPath, ['--import', 'tsx', journey], {
         cwd: ROOT,

@@ -10,10 +10,9 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   /** Secure flag on the refresh cookie (on behind HTTPS) */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   /**
-   * The web site's address; refresh and logout only answer POSTs whose Origin is the request's own
-   * origin, this one, or one of AUTH_ALLOWED_ORIGINS (space- or comma-separated)
+   * Refresh and logout only answer POSTs whose Origin is the request's own origin, SITE_URL (the
+   * kit's shared setting) or one of these (space- or comma-separated), e.g. Vite's dev server
    */
-  SITE_URL: Type.String({ default: 'http://localhost:5173' }),
   AUTH_ALLOWED_ORIGINS: Type.String({ default: '' }),
   REFRESH_TTL_DAYS: Type.Integer({ default: 30, minimum: 1 }),
   /**

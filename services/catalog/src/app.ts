@@ -90,7 +90,6 @@ export async function buildApp(
       await app.register(knownCourses);
       await app.register(knownCourseRoutes);
       await app.register(products);
-      await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
       await app.register(publicProductRoutes);
       await app.register(adminProductRoutes);
       await app.register(prices, { clock });
@@ -105,6 +104,7 @@ export async function buildApp(
       for (const routes of [coachRoutes, instructorRoutes, detailRoutes, groupRoutes, bankAccountRoutes]) {
         await app.register(routes);
       }
+      await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
     },
     consumers: () => [onLearningCourseChanged, onLearningCourseDeleted],
   });

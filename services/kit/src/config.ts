@@ -52,6 +52,11 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
      * or `loopback` / `linklocal` / `uniquelocal`. Anyone else's is ignored.
      */
     TRUSTED_PROXIES: Type.String({ default: 'loopback' }),
+    /**
+     * The site's public address, the gateway's (it serves the SPA): every link a service puts in an
+     * e-mail starts here. One setting for all services; npm start gives each the gateway's URL.
+     */
+    SITE_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.gateway}`, pattern: '^https?://' }),
     ...extra,
   });
 }

@@ -19,6 +19,17 @@ describe('config from env', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rian_catalog',
     });
   });
+  it("every service's links start at one SITE_URL: by default the gateway's address, else the setting", () => {
+    for (const service of ['auth', 'notifications', 'orders', 'payments'] as const) {
+      expect(loadConfig(serviceConfigSchema(service, {}), {}).SITE_URL).toBe('http://127.0.0.1:3000');
+      expect(
+        loadConfig(serviceConfigSchema(service, {}), { SITE_URL: 'https://rian.example' }).SITE_URL,
+      ).toBe('https://rian.example');
+    }
+    expect(() => loadConfig(serviceConfigSchema('auth', {}), { SITE_URL: 'rian.example' })).toThrowError(
+      ConfigError,
+    );
+  });
   it('names every bad variable', () => {
     expect(() =>
       loadConfig(serviceConfigSchema('auth', {}), { PORT: 'abc', RIAN_NAMESPACE: 'Bad-NS' }),

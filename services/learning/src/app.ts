@@ -13,6 +13,7 @@ import { ProductCourseList } from './entities/product-course-list.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import productGrants from './plugins/app/product-grants.js';
+import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -41,6 +42,7 @@ export async function buildApp(
       await app.register(courses);
       await app.register(enrolments);
       await app.register(productGrants);
+      await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);

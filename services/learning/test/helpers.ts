@@ -6,8 +6,14 @@ import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 
-export async function startLearning(env: TestEnv, issuer: TestTokenIssuer): Promise<ServiceApp> {
-  const app = await buildApp(readConfig(env.envFor('learning', { PORT: '0' })), { tokenKeys: issuer.keys });
+export async function startLearning(
+  env: TestEnv,
+  issuer: TestTokenIssuer,
+  extra: Record<string, string> = {},
+): Promise<ServiceApp> {
+  const app = await buildApp(readConfig(env.envFor('learning', { PORT: '0', ...extra })), {
+    tokenKeys: issuer.keys,
+  });
   await app.ready();
   return app;
 }

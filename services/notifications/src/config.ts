@@ -9,8 +9,6 @@ export const ConfigSchema = serviceConfigSchema('notifications', {
   MAIL_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1 }),
   /** wait after the first failed try; doubles after each further failure (capped at one hour) */
   MAIL_RETRY_BASE_MS: Type.Integer({ default: 10_000, minimum: 1 }),
-  /** the web site's address, linked from e-mails (the member area is `<SITE_URL>/member`) */
-  SITE_URL: Type.String({ default: 'http://localhost:5173' }),
   /** staff chat, LINE Messaging API: channel access token and the group/user id pushed to; empty: not used */
   LINE_CHANNEL_TOKEN: Type.String({ default: '' }),
   LINE_TO: Type.String({ default: '' }),

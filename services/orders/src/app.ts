@@ -30,6 +30,7 @@ import orderDocuments from './plugins/app/order-documents.js';
 import coupons from './plugins/app/coupons.js';
 import adminCouponRoutes from './routes/admin-coupons/index.js';
 import couponRoutes from './routes/coupons/index.js';
+import demoSeed from './plugins/app/demo-seed.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
 import { onCatalogPriceChanged } from './messaging/handlers/on-catalog-price-changed.js';
@@ -104,6 +105,7 @@ export async function buildApp(
       await app.register(coupons, clock);
       await app.register(adminCouponRoutes);
       await app.register(couponRoutes);
+      await app.register(demoSeed, { enabled: config.ORDERS_SEED_DEMO });
       await app.register(paymentDeadlines, {
         deadlineHours: config.ORDERS_PAYMENT_DEADLINE_HOURS,
         pollSeconds: config.ORDERS_DEADLINE_POLL_SECONDS,

@@ -17,6 +17,8 @@ export const ConfigSchema = serviceConfigSchema('orders', {
   ORDERS_PAYMENT_DEADLINE_HOURS: Type.Number({ minimum: 0, default: 72 }),
   /** how often the deadline is polled (the due time is in the database, not a timer in memory) */
   ORDERS_DEADLINE_POLL_SECONDS: Type.Number({ minimum: 0.05, default: 60 }),
+  /** the demo coupon (src/domain/demo-coupons.ts) when the coupons table is empty; npm start sets it */
+  ORDERS_SEED_DEMO: Type.Boolean({ default: false }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -3,6 +3,16 @@ import type { User } from '@/types/api';
 import { readJson, writeJson } from '@/lib/storage';
 
 const SESSION_KEY = 'rian.auth';
+/**
+ * Not a secret, only a hint (localStorage, outlives the tab): this browser signed a member in and has
+ * not signed out, so a refresh cookie may exist. Without it a page load does not ask /refresh (an
+ * anonymous visit would only get a 401 logged).
+ */
+const HINT_KEY = 'rian.signed-in';
+
+/** Whether a page load should try the refresh cookie (see HINT_KEY). */
+export const hasSessionHint = (): boolean => readJson<boolean>('local', HINT_KEY) === true;
+export const dropSessionHint = (): void => writeJson('local', HINT_KEY, null);
 
 type Saved = { token: string; user: User | null };
 
@@ -36,6 +46,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   verified: false,
   setSession: (token, user) => {
     writeJson('session', SESSION_KEY, { token, user } satisfies Saved);
+    writeJson('local', HINT_KEY, true);
     set({ token, user, ready: true, expired: false, verified: true });
   },
   setUser: (user) => {
@@ -45,6 +56,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
   clear: () => {
     writeJson('session', SESSION_KEY, null);
+    dropSessionHint();
     set({ token: null, user: null, expired: false, verified: false });
   },
   markExpired: () => {

@@ -1,4 +1,7 @@
 import type { ProductCreateBody } from '@rian/proto-contracts/catalog';
+import type { InstallmentPlanCreateBody, PriceCreateBody } from '@rian/proto-contracts/catalog-commerce';
+import type { BankAccountCreateBody } from '@rian/proto-contracts/catalog-content';
+import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
 
 /**
  * Demo shop content for a fresh install (CATALOG_SEED_DEMO=true). Prices in satang.
@@ -78,3 +81,47 @@ export const DEMO_PRODUCTS: readonly ProductCreateBody[] = [
     disable: 'Y',
   },
 ];
+
+/** The demo bank account buyers transfer to (its image is a picture of the account book in web/public). */
+export const DEMO_BANK_ACCOUNTS: readonly BankAccountCreateBody[] = [
+  {
+    bankName: 'ธนาคารกสิกรไทย (KBank)',
+    accountName: 'บริษัท เรียน เดโม จำกัด (Rian Demo Co., Ltd.)',
+    account: '123-4-56789-0',
+    type: 'ออมทรัพย์ (Savings)',
+    image: '/demo/bank-book.svg',
+  },
+];
+
+/**
+ * What each sellable demo product offers, by url: its prices (NL for everyone signed in; one
+ * member price for old course members, COL), an instalment plan, and the learning courses it
+ * grants (learning seeds them with these fixed ids: LEARNING_SEED_DEMO).
+ */
+export const DEMO_OFFERS: Readonly<
+  Record<
+    string,
+    {
+      prices: readonly PriceCreateBody[];
+      plans?: readonly Omit<InstallmentPlanCreateBody, 'productId'>[];
+      courseIds: readonly string[];
+    }
+  >
+> = {
+  'forex-basics': {
+    prices: [
+      { type: 'NL', member: 'NL', value: 150_000, title: 'ราคาปกติ (Regular price)', show: 'Y' },
+      { type: 'NL', member: 'COL', value: 120_000, title: 'ราคาศิษย์เก่า (Alumni price)', show: 'N' },
+    ],
+    courseIds: [DEMO_COURSE_IDS.forexBasics],
+  },
+  'price-action-mastery': {
+    prices: [{ type: 'NL', member: 'NL', value: 390_000, title: 'ราคาปกติ (Regular price)', show: 'Y' }],
+    plans: [{ name: 'ผ่อน 3 งวด', detail: '3 monthly instalments', type: 'all', count: 3 }],
+    courseIds: [DEMO_COURSE_IDS.priceAction],
+  },
+  'set-stock-investing': {
+    prices: [{ type: 'NL', member: 'NL', value: 290_000, title: 'ราคาปกติ (Regular price)', show: 'Y' }],
+    courseIds: [DEMO_COURSE_IDS.setStocks],
+  },
+};

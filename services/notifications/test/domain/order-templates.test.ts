@@ -5,6 +5,7 @@ import {
   paymentRejectedEmail,
   staffChatText,
 } from '../../src/domain/order-templates.js';
+import { readConfig } from '../../src/config.js';
 
 describe('order e-mail and chat templates', () => {
   it('formats satang as baht with two decimals', () => {
@@ -27,6 +28,32 @@ describe('order e-mail and chat templates', () => {
     expect(m.text).toContain('Amount paid: ฿999.00');
     expect(m.text).toContain('https://rian.example/member');
     expect(m.html).toContain('Stock &lt;basics&gt;');
+  });
+
+  it("links to SITE_URL, by default the gateway's address (never Vite's localhost:5173)", () => {
+    const confirmed = (env: NodeJS.ProcessEnv) =>
+      orderConfirmedEmail({
+        reference: 'RIAN-3',
+        productTitle: null,
+        net: 150_000,
+        siteUrl: readConfig(env).SITE_URL,
+        locale: 'th',
+      });
+    const byDefault = confirmed({});
+    expect(byDefault.text).toContain('http://127.0.0.1:3000/member');
+    expect(byDefault.html).toContain('href="http://127.0.0.1:3000/member"');
+    expect(byDefault.text).not.toContain('5173');
+    const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+    const set = confirmed({ SITE_URL: 'https://rian.example' });
+    expect(links(set.text)).toEqual(['https://rian.example/member']);
+    const rejected = paymentRejectedEmail({
+      reference: 'RIAN-3',
+      amount: 150_000,
+      note: 'blurred',
+      siteUrl: readConfig({ SITE_URL: 'https://rian.example' }).SITE_URL,
+      locale: 'th',
+    });
+    expect(links(rejected.text)).toEqual(['https://rian.example/orders']);
   });
 
   it('puts the staff note into the rejection e-mail, escaped in HTML', () => {

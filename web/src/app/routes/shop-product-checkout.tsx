@@ -1,4 +1,5 @@
 import CheckoutDialog from '@/features/checkout/components/checkout-dialog';
+import { NoBankAccount } from '@/features/checkout/components/order-placed';
 import { BuyerSignIn } from '@/features/auth/components/buyer-sign-in';
 import { useProductPrices } from '@/features/catalog/api/get-product-prices';
 import { ProductBankAccounts } from '@/features/catalog/components/product-bank-accounts';
@@ -27,7 +28,7 @@ export default function ProductCheckout({
       signIn={({ onStageChange, onSignedIn }) => (
         <BuyerSignIn testIdPrefix="checkout" onStageChange={onStageChange} onSignedIn={onSignedIn} />
       )}
-      bankAccounts={<ProductBankAccounts productId={product.id} />}
+      bankAccounts={<ProductBankAccounts productId={product.id} whenNone={<NoBankAccount />} />}
       onClose={onClose}
     />
   );

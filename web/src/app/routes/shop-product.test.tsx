@@ -178,6 +178,79 @@ describe('product page: buy now (spec 02 §2)', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
+  it('bank transfer with no account set: says staff have not set one (not "the account below"), and links to /orders for the slip', async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    mockShop({
+      [`GET ${base}/bank-accounts`]: json(200, { productId: forex.id, source: 'all', items: [] }),
+    });
+    const user = openProduct();
+    await user.click(await screen.findByTestId('buy-now'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-confirm'));
+    const placed = await screen.findByTestId('checkout-placed');
+    expect((await within(placed).findByTestId('checkout-no-bank-account')).textContent).toContain(
+      'เจ้าหน้าที่ยังไม่ได้ตั้งบัญชีรับโอน',
+    );
+    expect(within(placed).getByTestId('checkout-how-to-pay').textContent).not.toContain('ด้านล่าง');
+    expect(placed.textContent).not.toContain('เร็ว ๆ นี้');
+    const link = within(placed).getByTestId('checkout-attach-slip-link');
+    expect(link.getAttribute('href')).toBe('/orders');
+  });
+
+  it('bank transfer with an account: its bank, name, number and image, no "not set" state', async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    mockShop({
+      [`GET ${base}/bank-accounts`]: json(200, {
+        productId: forex.id,
+        source: 'all',
+        items: [makeBankAccount({ image: '/demo/bank-book.svg', accountName: 'บริษัท เรียน จำกัด' })],
+      }),
+    });
+    const user = openProduct();
+    await user.click(await screen.findByTestId('buy-now'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-next'));
+    await user.click(await screen.findByTestId('checkout-confirm'));
+    const placed = await screen.findByTestId('checkout-placed');
+    const account = await within(placed).findByTestId('bank-account');
+    expect(account.textContent).toContain('123-4-56789-0');
+    expect(account.textContent).toContain('บริษัท เรียน จำกัด');
+    expect(account.querySelector('img.bank-card__image')?.getAttribute('src')).toBe('/demo/bank-book.svg');
+    expect(within(placed).queryByTestId('checkout-no-bank-account')).toBeNull();
+  });
+
+  it("a member who already has this product's courses is warned before buying again, and may still buy", async () => {
+    useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
+    const owned = (productId: string | null) => ({
+      items: [
+        {
+          id: 'e-1',
+          userId: 'u-1',
+          courseId: '0190a0b0-0000-7000-8000-0000000000c1',
+          orderId: '0190a0b0-0000-7000-8000-0000000000d1',
+          productId,
+          source: 'order',
+          status: 'active',
+          createdAt: '2026-03-01T02:30:00.000Z',
+          selected: 'Y',
+          courseStatus: 'N',
+          sptk: 'N',
+          special: 'N',
+          code: null,
+          start: '2026-03-01',
+          end: null,
+          course: null,
+        },
+      ],
+    });
+    mockShop({ 'GET /api/learning/enrolments/mine': json(200, owned(forex.id)) });
+    const user = openProduct();
+    expect((await screen.findByTestId('already-owned')).textContent).toContain('คุณมีคอร์สของสินค้านี้ครบแล้ว');
+    await user.click(screen.getByTestId('buy-now'));
+    expect(await screen.findByTestId('checkout-package')).toBeTruthy();
+  });
+
   it('a member gets the order dialog; each opening starts afresh', async () => {
     useAuthStore.getState().setSession('member-token', makeUser({ membershipCodes: ['NL'] }));
     mockShop();

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthDialogStore } from '@/features/auth/stores/auth-dialog-store';
 import { ProductRoute, type BuyChoice } from '@/features/catalog/routes/product';
 import { useKeepInvite } from '@/features/checkout/lib/invite';
+import { ownsProduct, useMyEnrolments } from '@/features/member/api/my-enrolments';
 
 // The product page prompts visitors to log in for member prices; the login dialog belongs to auth.
 const openLogin = () => useAuthDialogStore.getState().openLogin();
@@ -28,6 +30,7 @@ function BuyNow({ product, price }: BuyChoice) {
   const [open, setOpen] = useState(false);
   return (
     <>
+      <AlreadyOwned productId={product.id} />
       <Button
         variant="accent"
         size="lg"
@@ -53,5 +56,20 @@ function BuyNow({ product, price }: BuyChoice) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * A member who already holds this product's courses is told so before buying again (learning's
+ * enrolments); buying stays possible (a gift, a second seat).
+ */
+function AlreadyOwned({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const enrolments = useMyEnrolments();
+  if (!enrolments.data || !ownsProduct(enrolments.data.items, { id: productId })) return null;
+  return (
+    <div className="shop-owned" data-testid="already-owned">
+      <Alert tone="info">{t('shop.buy.alreadyOwned')}</Alert>
+    </div>
   );
 }

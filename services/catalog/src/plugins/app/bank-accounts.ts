@@ -65,6 +65,12 @@ function fieldsOf(a: BankAccountEntity): BankAccountFields {
   };
 }
 
+function validBankAccount(body: BankAccountCreateBody): BankAccountFields {
+  const fields = newBankAccountFields(body);
+  assertNoProblems(bankAccountProblems(fields));
+  return fields;
+}
+
 /** Bank accounts buyers transfer to, and the per-product limits that choose among them. */
 export class BankAccountCatalog {
   private readonly crud = new StaffCrud(this, {
@@ -120,9 +126,12 @@ export class BankAccountCatalog {
   }
 
   async create(body: BankAccountCreateBody, createdBy: string | null): Promise<BankAccountStaff> {
-    const fields = newBankAccountFields(body);
-    assertNoProblems(bankAccountProblems(fields));
-    return this.crud.create(fields, createdBy);
+    return this.crud.create(validBankAccount(body), createdBy);
+  }
+
+  /** A new account and its event in `em`'s unit of work (the demo seed). */
+  insert(em: EntityManager, body: BankAccountCreateBody, createdBy: string | null): BankAccountEntity {
+    return this.crud.insert(em, validBankAccount(body), createdBy);
   }
 
   async update(id: string, body: BankAccountUpdateBody): Promise<BankAccountStaff> {

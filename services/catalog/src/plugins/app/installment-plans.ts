@@ -109,24 +109,31 @@ export class InstallmentPlanCatalog {
   }
 
   async create(body: InstallmentPlanCreateBody, by: string | null): Promise<InstallmentPlanStaff> {
-    const fields = newPlanFields(body);
-    assertNoProblems(planFieldProblems(fields));
+    assertNoProblems(planFieldProblems(newPlanFields(body)));
     return this.write(async (em) => {
       found(await em.findOne(Product, { id: body.productId }, FOR_SHARE), 'catalog.product_not_found');
-      const now = new Date();
-      const plan = em.create(InstallmentPlan, {
-        id: uuidv7(),
-        productId: body.productId,
-        ...fields,
-        revision: 1,
-        createdBy: by,
-        createdAt: now,
-        updatedAt: now,
-      });
-      this.kit.outbox.add(em, InstallmentPlanChanged, planChangedData(plan, []));
+      const plan = this.insert(em, body, by);
       await em.flush();
       return (await this.staffViews(em, [plan]))[0]!;
     });
+  }
+
+  /** A new plan (no e-mails yet) and its event in `em`'s unit of work (staff's create; the demo seed). */
+  insert(em: EntityManager, body: InstallmentPlanCreateBody, by: string | null): InstallmentPlanEntity {
+    const fields = newPlanFields(body);
+    assertNoProblems(planFieldProblems(fields));
+    const now = new Date();
+    const plan = em.create(InstallmentPlan, {
+      id: uuidv7(),
+      productId: body.productId,
+      ...fields,
+      revision: 1,
+      createdBy: by,
+      createdAt: now,
+      updatedAt: now,
+    });
+    this.kit.outbox.add(em, InstallmentPlanChanged, planChangedData(plan, []));
+    return plan;
   }
 
   async update(planId: string, body: InstallmentPlanUpdateBody): Promise<InstallmentPlanStaff> {

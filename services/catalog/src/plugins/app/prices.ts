@@ -74,28 +74,34 @@ export class PriceCatalog {
   }
 
   async create(productId: string, body: PriceCreateBody, by: string | null): Promise<PriceStaff> {
-    const fields = newPriceFields(body);
-    assertNoProblems(priceFieldProblems(fields));
+    assertNoProblems(priceFieldProblems(newPriceFields(body)));
     const price = await this.write(async (em) => {
       // a shared lock: the product cannot be deleted under the new price
       found(await em.findOne(Product, { id: productId }, FOR_SHARE), 'catalog.product_not_found');
-      const now = new Date();
-      const p = em.create(ProductPrice, {
-        id: uuidv7(),
-        productId,
-        ...fields,
-        removed: 'N',
-        removedAt: null,
-        removedBy: null,
-        revision: 1,
-        createdBy: by,
-        createdAt: now,
-        updatedAt: now,
-      });
-      this.kit.outbox.add(em, PriceChanged, priceChangedData(p));
-      return p;
+      return this.insert(em, productId, body, by);
     });
     return priceStaffView(price);
+  }
+
+  /** A new price and its event in `em`'s unit of work (staff's create; the demo seed). */
+  insert(em: EntityManager, productId: string, body: PriceCreateBody, by: string | null): ProductPriceEntity {
+    const fields = newPriceFields(body);
+    assertNoProblems(priceFieldProblems(fields));
+    const now = new Date();
+    const p = em.create(ProductPrice, {
+      id: uuidv7(),
+      productId,
+      ...fields,
+      removed: 'N',
+      removedAt: null,
+      removedBy: null,
+      revision: 1,
+      createdBy: by,
+      createdAt: now,
+      updatedAt: now,
+    });
+    this.kit.outbox.add(em, PriceChanged, priceChangedData(p));
+    return p;
   }
 
   async update(productId: string, priceId: string, body: PriceUpdateBody): Promise<PriceStaff> {

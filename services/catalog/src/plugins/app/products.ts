@@ -155,16 +155,27 @@ export class ProductCatalog {
    * Inserts `products` (with their events) only when the table is empty. The advisory lock makes
    * replicas starting together take turns, so exactly one of them seeds. Returns how many it added.
    */
-  async seedWhenEmpty(products: readonly ProductCreateBody[]): Promise<number> {
+  async seedWhenEmpty(
+    products: readonly ProductCreateBody[],
+    andThen?: (em: EntityManager, idOf: (url: string) => string) => Promise<void>,
+  ): Promise<number> {
     const added = await this.em().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
       if ((await em.count(Product)) > 0) return 0;
+      const ids = new Map<string, string>();
       // lists are newest first: insert backwards so the shop shows them in the order given
       for (const body of [...products].reverse()) {
         const fields = newProductFields(body);
         assertValid(fields);
-        this.insert(em, fields, null);
+        ids.set(body.url, this.insert(em, fields, null).id);
       }
+      // what hangs off the products (prices, plans, courses…), in the same transaction: all or nothing
+      await em.flush();
+      await andThen?.(em, (url) => {
+        const id = ids.get(url);
+        if (!id) throw new Error(`the demo data names a product it does not seed: ${url}`);
+        return id;
+      });
       return products.length;
     });
     if (added) await this.changed();

@@ -70,15 +70,20 @@ export class StaffCrud<E extends { id: string }, C extends EventContract, D exte
       this.deps,
       async (em) => {
         await opts.check?.(em);
-        const now = new Date();
-        const data = { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now };
-        const r = em.create(this.record.entity, data as unknown as RequiredEntityData<E>);
-        this.deps.kit.outbox.add(em, this.record.changed, this.record.staff(r));
-        return r;
+        return this.insert(em, fields, createdBy);
       },
       opts.conflicts,
     );
     return this.record.staff(row);
+  }
+
+  /** A new row and its changed event in `em`'s unit of work (create; the demo seed). */
+  insert<F extends object>(em: EntityManager, fields: F, createdBy: string | null): E {
+    const now = new Date();
+    const data = { id: uuidv7(), ...fields, createdBy, createdAt: now, updatedAt: now };
+    const r = em.create(this.record.entity, data as unknown as RequiredEntityData<E>);
+    this.deps.kit.outbox.add(em, this.record.changed, this.record.staff(r));
+    return r;
   }
 
   /** `next` gives the new fields from the locked row (and answers 400 when they break a rule). */

@@ -3,6 +3,7 @@ import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing'
 import type { ServiceApp } from '@rian/kit/service';
 import { validateEvent } from '@rian/proto-contracts/envelope';
 import { ProductChanged, type ProductStaff } from '@rian/proto-contracts/catalog';
+import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
 import { DEMO_PRODUCTS } from '../../../src/domain/demo-products.js';
 import { ProductCatalog } from '../../../src/plugins/app/products.js';
 import { bearer, CatalogStream, startCatalog } from '../../helpers.js';
@@ -71,11 +72,82 @@ describe('demo products (CATALOG_SEED_DEMO)', () => {
 
     const stream = await CatalogStream.open(env);
     streams.push(stream);
-    await stream.waitFor(() => stream.events.length >= 4);
-    const events = await stream.read();
+    await stream.waitFor(() => stream.events.filter((e) => e.type === 'catalog.product.changed').length >= 4);
+    const events = (await stream.read()).filter((e) => e.type === 'catalog.product.changed');
     expect(events).toHaveLength(4);
     for (const e of events) expect(() => validateEvent(ProductChanged, e)).not.toThrow();
     expect(events.map((e) => e.data.productId).sort()).toEqual(all.items.map((p) => p.id).sort());
+  });
+
+  it('lets a newcomer buy: each shop product has an NL price, a course of learning, one a member price and an instalment plan, and there is a bank account with its image', async () => {
+    const env = await newEnv();
+    const app = await start(env);
+    const idOf = new Map((await staffList(app)).items.map((p) => [p.url, p.id]));
+    const member = bearer(await issuer.member(undefined, { membershipCodes: ['COL'] }));
+    const newcomer = bearer(await issuer.member());
+
+    const prices = async (url: string, headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: `/products/${idOf.get(url)}/prices`, headers })).json<{
+        items: { member: string; value: number }[];
+        preselectedPriceId: string | null;
+      }>();
+    for (const url of ['forex-basics', 'price-action-mastery', 'set-stock-investing']) {
+      const seen = await prices(url, newcomer);
+      expect(seen.items.map((p) => [p.member, p.value])).toEqual([
+        ['NL', DEMO_PRODUCTS.find((p) => p.url === url)!.price],
+      ]);
+      expect(seen.preselectedPriceId).not.toBeNull();
+    }
+    // an old course member (COL) also sees the alumni price
+    expect((await prices('forex-basics', member)).items.map((p) => [p.member, p.value])).toEqual(
+      expect.arrayContaining([
+        ['COL', 120_000],
+        ['NL', 150_000],
+      ]),
+    );
+
+    const courses = async (url: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/admin/products/${idOf.get(url)}/courses`,
+          headers: staff,
+        })
+      ).json<{ courseIds: string[] }>().courseIds;
+    expect(await courses('forex-basics')).toEqual([DEMO_COURSE_IDS.forexBasics]);
+    expect(await courses('price-action-mastery')).toEqual([DEMO_COURSE_IDS.priceAction]);
+    expect(await courses('set-stock-investing')).toEqual([DEMO_COURSE_IDS.setStocks]);
+
+    const plans = (
+      await app.inject({
+        method: 'GET',
+        url: `/products/${idOf.get('price-action-mastery')}/installment-plans/today`,
+        headers: newcomer,
+      })
+    ).json<{ items: { name: string; count: number }[] }>();
+    expect(plans.items).toMatchObject([{ name: 'ผ่อน 3 งวด', count: 3 }]);
+
+    const banks = (
+      await app.inject({ method: 'GET', url: `/products/${idOf.get('forex-basics')}/bank-accounts` })
+    ).json<{ items: { bankName: string; account: string; accountName: string; image: string }[] }>();
+    expect(banks.items).toMatchObject([
+      {
+        account: '123-4-56789-0',
+        image: '/demo/bank-book.svg',
+        accountName: expect.stringContaining('Rian'),
+      },
+    ]);
+
+    // orders learns all of it from the events, in the same transaction as the products
+    const stream = await CatalogStream.open(env);
+    streams.push(stream);
+    const types = () => stream.events.map((e) => e.type);
+    await stream.waitFor(
+      () =>
+        types().filter((t) => t === 'catalog.price.changed').length >= 4 &&
+        types().includes('catalog.installment-plan.changed') &&
+        types().filter((t) => t === 'catalog.product-courses.changed').length >= 3,
+    );
   });
 
   it('seeds once: a restart on the same database adds nothing, even after staff changed the demo data', async () => {

@@ -17,6 +17,7 @@ import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { Course, type CourseEntity } from '../../entities/course.js';
 import { courseFields, type CourseFields } from '../../domain/course-fields.js';
 
+const SEED_LOCK = 'learning.demo-seed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fields staff edit, as stored (what an update starts from). */
@@ -99,20 +100,40 @@ export class Courses {
 
   async create(body: CourseCreateBody, createdBy: string | null): Promise<CourseStaff> {
     const fields = valid(courseFields(body));
-    const row = await this.write(async (em) => {
-      const now = new Date();
-      const c = em.create(Course, {
-        id: uuidv7(),
-        ...fields,
-        createdBy,
-        createdAt: now,
-        updatedAt: now,
-        announcedAt: now,
-      });
-      this.kit.outbox.add(em, CourseChanged, changedData(c));
-      return c;
-    });
+    const row = await this.write(async (em) => this.insert(em, fields, createdBy));
     return courseStaff(row);
+  }
+
+  /**
+   * The demo courses (LEARNING_SEED_DEMO) on an empty courses table, with their fixed ids, through
+   * the same insert as staff's create; once only, even when replicas start together. Returns how
+   * many were added.
+   */
+  async seedWhenEmpty(courses: readonly { id: string; body: CourseCreateBody }[]): Promise<number> {
+    return this.write(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
+      if ((await em.count(Course)) > 0) return 0;
+      for (const c of courses) this.insert(em, valid(courseFields(c.body)), null, c.id);
+      return courses.length;
+    });
+  }
+
+  /**
+   * A new course and its `learning.course.changed` in `em`'s unit of work: staff's create and the
+   * demo seed both write through here, so catalog hears of every course.
+   */
+  private insert(em: EntityManager, fields: CourseFields, createdBy: string | null, id = uuidv7()) {
+    const now = new Date();
+    const c = em.create(Course, {
+      id,
+      ...fields,
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+      announcedAt: now,
+    });
+    this.kit.outbox.add(em, CourseChanged, changedData(c));
+    return c;
   }
 
   async update(id: string, body: CourseUpdateBody): Promise<CourseStaff> {

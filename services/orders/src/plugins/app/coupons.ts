@@ -108,6 +108,22 @@ export class Coupons {
     );
   }
 
+  /**
+   * The demo coupons (ORDERS_SEED_DEMO) on an empty coupons table, checked like staff's create;
+   * once only, even when replicas start together. Returns how many were added.
+   */
+  async seedWhenEmpty(inputs: readonly CouponInput[]): Promise<number> {
+    const records = inputs.map((input) => this.valid(input));
+    return this.kit.orm.em.fork().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['orders.demo-seed']);
+      if ((await em.count(Coupon)) > 0) return 0;
+      const now = new Date();
+      for (const record of records)
+        em.create(Coupon, { id: uuidv7(), ...record, createdAt: now, updatedAt: now });
+      return records.length;
+    });
+  }
+
   /** PUT takes the whole coupon: only the value of its (possibly new) type is kept. */
   async update(id: string, input: CouponInput): Promise<CouponView> {
     const record = this.valid(input);

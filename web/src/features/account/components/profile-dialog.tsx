@@ -10,6 +10,7 @@ import { normalizePhone, validatePhone } from '@/lib/validation';
 import { useMessageText } from '@/hooks/use-message-text';
 import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import { useAuthStore } from '@/stores/auth-store';
+import { initials } from '@/lib/initials';
 import type { User } from '@/types/api';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -82,7 +83,7 @@ function ProfileForm({ user }: { user: User }) {
           <img className="profile-card__avatar" src={user.avatarUrl} alt="" />
         ) : (
           <span className="profile-card__avatar profile-card__avatar--empty" aria-hidden="true">
-            {`${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`}
+            {initials(user.firstName, user.lastName)}
           </span>
         )}
         <dl className="profile-card__facts">

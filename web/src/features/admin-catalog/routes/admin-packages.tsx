@@ -15,6 +15,7 @@ import { PackageDialog } from '../components/package-dialog';
 import { PackageProductDialog } from '../components/package-product-dialog';
 import '../admin-catalog.css';
 import '../i18n';
+import { OfferStatus } from '../components/offer-status';
 
 /** /admin/packages — packages (disabled ones too): search, sort, page; create, edit, delete, make a product. */
 export function AdminPackagesRoute() {
@@ -69,7 +70,7 @@ export function AdminPackagesRoute() {
       label: t('catalogAdmin.offer.status'),
       render: (p) => (
         <>
-          <span className="badge">{p.status}</span>
+          <OfferStatus status={p.status} />
           {p.disable === 'Y' && (
             <span className="badge badge--failed catalog-badge">{t('catalogAdmin.offer.disabled')}</span>
           )}

@@ -41,6 +41,8 @@ describe('/admin/product list', () => {
     expect(within(rows[0]!).getByText('฿1,500.00')).toBeTruthy();
     expect(within(rows[0]!).queryByTestId('product-disabled')).toBeNull();
     expect(within(rows[1]!).getByTestId('product-disabled').textContent).toBe('ปิดการขาย');
+    // the status in Thai, not the stored "coming"
+    expect(within(rows[0]!).getByTestId('offer-status').textContent).toBe('เร็ว ๆ นี้');
     expect(listQueries(fetchMock)[0]).toEqual({ page: '1', pageSize: '20', sort: '-createdAt' });
     expect(screen.getByTestId('pager-status').textContent).toBe('หน้า 1 จาก 3 (45 รายการ)');
 

@@ -14,6 +14,7 @@ import { ListFrame } from '@/components/ui/list-frame';
 import { ProductDialog, type ProductTab } from '../components/product-dialog';
 import '../admin-catalog.css';
 import '../i18n';
+import { OfferStatus } from '../components/offer-status';
 
 /** /admin/product — every product (disabled ones too): search, sort, page; create, edit, delete. */
 export function AdminProductsRoute() {
@@ -72,7 +73,7 @@ export function AdminProductsRoute() {
       label: t('catalogAdmin.offer.status'),
       render: (p) => (
         <>
-          <span className="badge">{p.status}</span>
+          <OfferStatus status={p.status} />
           {p.disable === 'Y' && (
             <span className="badge badge--failed catalog-badge" data-testid="product-disabled">
               {t('catalogAdmin.offer.disabled')}

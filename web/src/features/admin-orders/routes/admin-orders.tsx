@@ -17,6 +17,7 @@ import { OrderBulkBar } from '../components/order-bulk-bar';
 import { isReversed, OrderDayRange } from '../components/order-day-range';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderReportDialog } from '../components/order-report-dialog';
+import { BuyerEmail } from '../components/buyer-email';
 import '../order-admin.css';
 import '../i18n-orders';
 
@@ -103,8 +104,8 @@ export function AdminOrdersRoute() {
     {
       key: 'email',
       label: t('ordersAdmin.columns.email'),
-      className: 'table__nowrap',
-      render: (o) => o.userEmail ?? none,
+      className: 'orders-col-email',
+      render: (o) => (o.userEmail ? <BuyerEmail email={o.userEmail} /> : none),
     },
     {
       key: 'product',

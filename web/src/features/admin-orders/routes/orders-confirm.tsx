@@ -15,6 +15,7 @@ import { SLIPS_PAGE_SIZE, useAdminSlips } from '../api/admin-slips';
 import { useApproveSlip } from '../api/slip-approve';
 import { SlipImage } from '../components/slip-image';
 import { SlipRejectDialog } from '../components/slip-reject-dialog';
+import { BuyerEmail } from '../components/buyer-email';
 import '@/components/orders/i18n';
 import '../order-admin.css';
 import '../orders-confirm.css';
@@ -80,15 +81,7 @@ function SlipList({ status }: { status: SlipStatus }) {
       // orders placed before the e-mail travelled with the order show the account id
       render: (s) => {
         if (!s.userEmail) return s.userId;
-        // break after the @ first: the address reads as name and domain on two lines
-        const at = s.userEmail.lastIndexOf('@');
-        return (
-          <>
-            {s.userEmail.slice(0, at + 1)}
-            <wbr />
-            {s.userEmail.slice(at + 1)}
-          </>
-        );
+        return <BuyerEmail email={s.userEmail} />;
       },
     },
     {

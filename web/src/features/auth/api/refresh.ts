@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import type { LoginReply, StaffLoginReply } from '@/types/api';
-import { useAuthStore } from '@/stores/auth-store';
+import { dropSessionHint, hasSessionHint, useAuthStore } from '@/stores/auth-store';
 
 let startup: Promise<boolean> | null = null;
 let inFlight: Promise<boolean> | null = null;
@@ -24,9 +24,18 @@ export function refreshSession(): Promise<boolean> {
   return inFlight;
 }
 
-/** On start, without a token: try the refresh cookie once per page load, silently. */
+/**
+ * On start, without a token: try the refresh cookie once per page load, silently — only when this
+ * browser signed a member in and did not sign out (the hint); an anonymous visit asks nothing. A
+ * cookie that no longer works drops the hint, so the next load does not ask again.
+ */
 export function refreshSessionOnce(): Promise<boolean> {
-  startup ??= refreshSession().finally(() => useAuthStore.getState().markReady());
+  startup ??= (hasSessionHint() ? refreshSession() : Promise.resolve(false))
+    .then((ok) => {
+      if (!ok) dropSessionHint();
+      return ok;
+    })
+    .finally(() => useAuthStore.getState().markReady());
   return startup;
 }
 

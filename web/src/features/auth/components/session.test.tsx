@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, mockApi, problem, renderWithProviders } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { api } from '@/lib/api-client';
-import { useAuthStore } from '@/stores/auth-store';
+import { hasSessionHint, useAuthStore } from '@/stores/auth-store';
 import { resetRefreshAttempt } from '../api/refresh';
 import { SESSION_CHECK_INTERVAL_MS } from '../api/get-me';
 import { LogoutRoute } from '../routes/logout';
@@ -141,6 +141,35 @@ describe('session check and the session-expired dialog', () => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
     await waitFor(() => expect(meCalls(fetchMock)).toHaveLength(2));
+  });
+
+  it('an anonymous page load (never signed in here) does not ask /refresh: no 401 in the console', async () => {
+    const fetchMock = mockApi({ 'POST /api/auth/refresh': problem(401, 'auth.refresh_invalid', 'nope') });
+    useAuthStore.setState({ ready: false });
+    renderSession();
+    await waitFor(() => expect(useAuthStore.getState().ready).toBe(true));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/refresh')).toHaveLength(0);
+  });
+
+  it('a page load after a sign-in (the hint) restores the session from the refresh cookie; sign-out drops the hint', async () => {
+    const member = makeUser({ status: 'Premium' });
+    mockApi({
+      'POST /api/auth/refresh': json(200, {
+        token: 'cookie-token',
+        tokenType: 'Bearer',
+        expiresIn: 21600,
+        user: member,
+      }),
+      'GET /api/auth/me': json(200, member),
+    });
+    // an earlier visit signed in (the token itself lived in that tab's sessionStorage only)
+    useAuthStore.getState().setSession('earlier-token', member);
+    useAuthStore.setState({ token: null, user: null, ready: false });
+    renderSession();
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('cookie-token'));
+    expect(hasSessionHint()).toBe(true);
+    act(() => useAuthStore.getState().clear());
+    expect(hasSessionHint()).toBe(false);
   });
 
   it('does not check without a session', async () => {

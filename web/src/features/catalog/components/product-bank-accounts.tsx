@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductBankAccounts } from '../api/get-product-bank-accounts';
 import { mediaUrl } from '../lib/media';
 import '../i18n';
 
-/** Where a buyer of this product may transfer (spec 02 §3 book bank, per-product limits applied by catalog). */
-export function ProductBankAccounts({ productId }: { productId: string }) {
+/**
+ * Where a buyer of this product may transfer (spec 02 §3 book bank, per-product limits applied by
+ * catalog). With none set, `whenNone` (checkout's "staff have not set one"), else nothing.
+ */
+export function ProductBankAccounts({ productId, whenNone }: { productId: string; whenNone?: ReactNode }) {
   const { t } = useTranslation();
   const accounts = useProductBankAccounts(productId);
   const items = accounts.data?.items ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0) return accounts.isSuccess ? (whenNone ?? null) : null;
   return (
     <section className="product-section" aria-labelledby="product-bank-title">
       <h2 className="product-section__title" id="product-bank-title">

@@ -637,8 +637,8 @@ describe('order dialog: payment (spec 02 §4)', () => {
       start: null,
       to: null,
     });
-    const three = plan('00000000-0000-4000-8000-0000000000f3', 3, 'ผ่อน 3 เดือน');
-    const six = plan('00000000-0000-4000-8000-0000000000f6', 6, 'ผ่อน 6 เดือน');
+    const three = plan('00000000-0000-4000-8000-0000000000f3', 3, 'ผ่อน 3 งวด');
+    const six = plan('00000000-0000-4000-8000-0000000000f6', 6, 'แผนยาว');
     const fetchMock = mockCheckout({
       [`GET ${base}/installment-plans/today`]: json(200, {
         productId: product.id,
@@ -651,7 +651,9 @@ describe('order dialog: payment (spec 02 §4)', () => {
     await waitFor(() => expect(radio('checkout-pay-8').disabled).toBe(false));
     await user.click(radio('checkout-pay-8'));
     expect(radio(`checkout-plan-${three.id}`).checked).toBe(true);
-    expect(screen.getByText('ผ่อน 6 เดือน: ผ่อน 6 งวด')).toBeTruthy();
+    // a name that says its count reads once (not "ผ่อน 3 งวด: ผ่อน 3 งวด"); another gets the count
+    expect(radio(`checkout-plan-${three.id}`).closest('label')!.textContent).toBe('ผ่อน 3 งวด');
+    expect(screen.getByText('แผนยาว: ผ่อน 6 งวด')).toBeTruthy();
     await user.click(radio(`checkout-plan-${six.id}`));
     await user.click(screen.getByTestId('checkout-confirm'));
     await screen.findByTestId('checkout-reference');
@@ -747,12 +749,13 @@ describe('order dialog: placing the order', () => {
     expect(screen.getByTestId('checkout-withholding').textContent).toContain('-฿333.64');
     expect(screen.getAllByTestId(/^installment-row-/)).toHaveLength(2);
     expect(screen.getByTestId('checkout-how-to-pay').textContent).toBe(
-      'โอนเงินงวดแรก ฿5,783.18 เข้าบัญชีด้านล่าง และระบุเลขอ้างอิง SPSK0000000042',
+      'โอนเงินงวดแรก ฿5,783.18 เข้าบัญชีของร้าน และระบุเลขอ้างอิง SPSK0000000042',
     );
     expect(screen.getByTestId('bank-accounts-slot')).toBeTruthy();
-    // the slip upload is not built yet: said so, not faked
-    expect(screen.getByText(/แนบสลิปการโอนเงิน ซึ่งจะเปิดให้ใช้งานเร็ว ๆ นี้/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /แนบสลิป/ })).toBeNull();
+    // the real next step: the slip is attached from /orders (not "coming soon")
+    expect(screen.getByTestId('checkout-slip-next').textContent).toContain('คำสั่งซื้อของฉัน');
+    expect(screen.queryByText(/เร็ว ๆ นี้/)).toBeNull();
+    expect(screen.getByTestId('checkout-attach-slip-link').getAttribute('href')).toBe('/orders');
     expect(screen.queryByTestId('checkout-stepper-invoice')).toBeNull();
 
     await user.click(screen.getByTestId('checkout-next'));

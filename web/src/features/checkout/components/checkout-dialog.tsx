@@ -186,6 +186,7 @@ export default function CheckoutDialog({
         order={placed}
         bankAccounts={bankAccounts}
         onNext={() => setPhase(visitor ? 'group' : 'done')}
+        onLeave={onClose}
       />
     );
   } else if (prices.isError) {

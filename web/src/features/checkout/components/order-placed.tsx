@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import { paysBySlip } from '@rian/proto-contracts/payment-types';
@@ -12,16 +13,20 @@ import { formatTHB } from '@/lib/format';
 /**
  * The order as orders answered it (spec 02 §9: money exactly as the backend computed): the
  * reference, the amounts, the instalment schedule; then how to pay. Bank transfer (and the first
- * instalment) shows the product's accounts; the slip upload itself is the next issue, said so.
+ * instalment) shows the product's accounts (or that staff have set none) and the next step: the
+ * slip is attached from /orders.
  */
 export function OrderPlaced({
   order,
   bankAccounts,
   onNext,
+  onLeave,
 }: {
   order: OrderView;
   bankAccounts: ReactNode;
   onNext: () => void;
+  /** the dialog closes when the buyer follows a link out of it */
+  onLeave: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -64,7 +69,12 @@ export function OrderPlaced({
               : t('checkout.placed.transfer', { amount: formatTHB(order.net), reference: order.reference })}
           </p>
           <div className="checkout-placed__banks">{bankAccounts}</div>
-          <Alert tone="info">{t('checkout.placed.slipNext')}</Alert>
+          <Alert tone="info">
+            <span data-testid="checkout-slip-next">{t('checkout.placed.slipNext')}</span>{' '}
+            <Link to="/orders" onClick={onLeave} data-testid="checkout-attach-slip-link">
+              {t('checkout.placed.slipLink')}
+            </Link>
+          </Alert>
         </>
       )}
       {order.paymentType === 1 && (
@@ -80,6 +90,16 @@ export function OrderPlaced({
           {t('checkout.next')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** Bank transfer chosen but staff have set no account for this product yet: say so, and what to do. */
+export function NoBankAccount() {
+  const { t } = useTranslation();
+  return (
+    <div className="checkout-placed__no-account" data-testid="checkout-no-bank-account">
+      <Alert tone="info">{t('checkout.placed.noAccount')}</Alert>
     </div>
   );
 }

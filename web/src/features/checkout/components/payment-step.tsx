@@ -12,6 +12,7 @@ import { useInstallmentPlans } from '../api/get-installment-plans';
 import { COIN, INSTALLMENTS, PAYMENT_TYPES, type OrderAction, type OrderDraft } from '../lib/order-draft';
 import { checkoutBody } from '../lib/checkout-body';
 import { CheckoutQuote } from './checkout-quote';
+import { planLabel } from '../lib/plan-label';
 import { FeeNote } from './fee-note';
 import { ReceiptAddressDialog } from './receipt-address-dialog';
 
@@ -95,7 +96,7 @@ export function PaymentStep({
                 {type === 1 && <FeeNote waived={price.fee === 'Y'} />}
                 {type === INSTALLMENTS && openPlans.length === 1 && (
                   <span className="checkout-option__detail" data-testid="checkout-plan">
-                    {t('checkout.pay.plan', { name: openPlans[0]!.name, count: openPlans[0]!.count })}
+                    {planLabel(openPlans[0]!, (p) => t('checkout.pay.plan', p))}
                   </span>
                 )}
                 {reason && (
@@ -121,7 +122,7 @@ export function PaymentStep({
                 onChange={() => dispatch({ type: 'plan', planId: plan.id })}
                 data-testid={`checkout-plan-${plan.id}`}
               />
-              {t('checkout.pay.plan', { name: plan.name, count: plan.count })}
+              {planLabel(plan, (p) => t('checkout.pay.plan', p))}
             </label>
           ))}
         </fieldset>

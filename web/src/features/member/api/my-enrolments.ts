@@ -27,6 +27,22 @@ export function selectedEnrolment(items: readonly EnrolmentView[]): EnrolmentVie
   return items.find((e) => e.selected === 'Y') ?? items[0];
 }
 
+/**
+ * Whether the member already holds every course of a product (a second purchase grants nothing
+ * new): each of `courseIds` among the enrolments; when the product's course list is not known to
+ * the caller, whether an earlier order of this very product enrolled them.
+ */
+export function ownsProduct(
+  items: readonly EnrolmentView[],
+  product: { id: string; courseIds?: readonly string[] | undefined },
+): boolean {
+  if (product.courseIds?.length) {
+    const held = new Set(items.map((e) => e.courseId));
+    return product.courseIds.every((id) => held.has(id));
+  }
+  return items.some((e) => e.productId === product.id);
+}
+
 /** A course's name for people: its title, or its id when learning has no course for it. */
 export const courseLabel = (e: EnrolmentView): string => e.course?.title ?? e.courseId;
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CalendarIcon, GridIcon, HomeIcon, MapPinIcon, UserIcon, VideoIcon } from '@/components/ui/icons';
+import { initials } from '@/lib/initials';
 import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import type { User } from '@/types/api';
 
@@ -14,10 +15,6 @@ const SOON = [
   { label: 'member.menu.lessons', icon: VideoIcon },
 ] as const;
 
-function initials(user: User): string {
-  return `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase() || '?';
-}
-
 /** The member's side panel: avatar, member code, first and last name, account buttons and the menu. */
 export function MemberSidePanel({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -29,8 +26,12 @@ export function MemberSidePanel({ user, onNavigate }: { user: User; onNavigate?:
         {user.avatarUrl ? (
           <img className="member-panel__avatar" src={user.avatarUrl} alt="" />
         ) : (
-          <span className="member-panel__avatar member-panel__avatar--empty" aria-hidden="true">
-            {initials(user)}
+          <span
+            className="member-panel__avatar member-panel__avatar--empty"
+            aria-hidden="true"
+            data-testid="member-initials"
+          >
+            {initials(user.firstName, user.lastName)}
           </span>
         )}
         <p className="member-panel__code" data-testid="member-code">

@@ -26,6 +26,8 @@ describe('/member', () => {
     expect(router.state.location.pathname).toBe('/member');
     expect(screen.getAllByTestId('member-code')[0]!.textContent).toBe('รหัสสมาชิก M0042');
     expect(screen.getAllByTestId('member-name')[0]!.textContent).toBe('สมชาย ใจดี');
+    // the avatar's letters skip the leading vowel of ใจดี: สจ, not สใ
+    expect(screen.getAllByTestId('member-initials')[0]!.textContent).toBe('สจ');
     // features of later issues are shown, not usable
     expect(screen.getAllByText('Live Trade')[0]!.closest('[aria-disabled="true"]')).toBeTruthy();
     await userEvent.click(screen.getAllByTestId('member-open-addresses')[0]!);

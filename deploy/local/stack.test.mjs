@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORTS, hasExited, sharedEnv, stopChildren } from './stack.mjs';
+
+const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+
+describe('stopChildren (what npm start and npm test run on the way out)', () => {
+  it('returns when a service was already killed by a signal (exitCode null, its exit long fired)', async () => {
+    const crashed = idle();
+    const running = idle();
+    crashed.kill('SIGKILL');
+    await once(crashed, 'exit');
+    expect(crashed.exitCode).toBeNull();
+    expect(crashed.signalCode).toBe('SIGKILL');
+
+    await stopChildren([
+      { name: 'crashed', child: crashed },
+      { name: 'running', child: running },
+    ]);
+    expect(hasExited(running)).toBe(true);
+  }, 5_000);
+
+  it('returns when a service already exited with a code', async () => {
+    const done = spawn(process.execPath, ['-e', 'process.exit(3)'], { stdio: 'ignore' });
+    await once(done, 'exit');
+    await stopChildren([{ name: 'done', child: done }]);
+    expect(done.exitCode).toBe(3);
+  }, 5_000);
+});
+
+describe('sharedEnv (what every process of the stack is told alike)', () => {
+  it("gives every service the gateway's URL as SITE_URL, or the one set", () => {
+    expect(sharedEnv(DEFAULT_PORTS, {}).SITE_URL).toBe('http://127.0.0.1:3000');
+    expect(sharedEnv({ ...DEFAULT_PORTS, gateway: 4567 }, {}).SITE_URL).toBe('http://127.0.0.1:4567');
+    expect(sharedEnv(DEFAULT_PORTS, { SITE_URL: 'https://rian.example' }).SITE_URL).toBe(
+      'https://rian.example',
+    );
+    expect(sharedEnv(DEFAULT_PORTS, {})).toMatchObject({
+      AUTH_JWKS_URL: 'http://127.0.0.1:3101/.well-known/jwks.json',
+      NOTIFICATIONS_URL: 'http://127.0.0.1:3103',
+    });
+  });
+});

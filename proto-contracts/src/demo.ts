@@ -1,0 +1,15 @@
+/**
+ * The fixed ids and codes of the demo data (npm start: CATALOG_SEED_DEMO, LEARNING_SEED_DEMO,
+ * ORDERS_SEED_DEMO), where one service's demo rows name another's: each service seeds its own part,
+ * and these say how the parts meet. Documented in the top-level README ("Demo data").
+ */
+
+/** learning's demo courses; catalog's demo products grant them */
+export const DEMO_COURSE_IDS = {
+  forexBasics: '01900000-0000-7000-8000-00000000c001',
+  priceAction: '01900000-0000-7000-8000-00000000c002',
+  setStocks: '01900000-0000-7000-8000-00000000c003',
+} as const;
+
+/** orders' demo coupon: 10% off any product */
+export const DEMO_COUPON_CODE = 'RIANDEMO10';

@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import type { ServiceApp } from '@rian/kit/service';
+import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
+import type { AdminCoursesPage } from '@rian/proto-contracts/learning';
+import { bearer, startLearning } from '../../helpers.js';
+
+const SEED = { LEARNING_SEED_DEMO: 'true' };
+
+describe('demo courses (LEARNING_SEED_DEMO)', () => {
+  let issuer: TestTokenIssuer;
+  let staff: Record<string, string>;
+  const envs: TestEnv[] = [];
+  const apps: ServiceApp[] = [];
+
+  const start = async (env: TestEnv, extra: Record<string, string> = SEED) => {
+    const app = await startLearning(env, issuer, extra);
+    apps.push(app);
+    return app;
+  };
+  const newEnv = async () => {
+    const env = await createTestEnv();
+    envs.push(env);
+    return env;
+  };
+  const staffList = async (app: ServiceApp) =>
+    (
+      await app.inject({ method: 'GET', url: '/admin/courses?sort=title&pageSize=100', headers: staff })
+    ).json<AdminCoursesPage>();
+
+  beforeAll(async () => {
+    issuer = await TestTokenIssuer.create();
+    staff = bearer(await issuer.staff());
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  afterAll(async () => {
+    for (const env of envs) await env.cleanup();
+  });
+
+  it('seeds the three demo courses, with the fixed ids and codes catalog links to, readable by visitors', async () => {
+    const app = await start(await newEnv());
+    const list = await staffList(app);
+    expect(list.total).toBe(3);
+    expect(list.items.map((c) => [c.id, c.code]).sort()).toEqual(
+      [
+        [DEMO_COURSE_IDS.forexBasics, 'FXB-2027'],
+        [DEMO_COURSE_IDS.priceAction, 'PAM-2027'],
+        [DEMO_COURSE_IDS.setStocks, 'SET-2026'],
+      ].sort(),
+    );
+    const one = await app.inject({ method: 'GET', url: `/courses/${DEMO_COURSE_IDS.forexBasics}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ title: 'Forex พื้นฐาน (Forex Basics)', status: 'open' });
+  });
+
+  it('seeds once: a restart after staff deleted a demo course does not bring it back; two replicas seed once', async () => {
+    const env = await newEnv();
+    // tables first, so the two replicas below race on the seeding, not on the migrations
+    await (await start(env, {})).close();
+    apps.length = 0;
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    expect((await staffList(a!)).total).toBe(3);
+    expect((await staffList(b!)).total).toBe(3);
+    const del = await a!.inject({
+      method: 'DELETE',
+      url: `/admin/courses/${DEMO_COURSE_IDS.setStocks}`,
+      headers: staff,
+    });
+    expect(del.statusCode).toBe(204);
+    for (const app of apps.splice(0)) await app.close();
+
+    const again = await start(env);
+    expect((await staffList(again)).items.map((c) => c.code).sort()).toEqual(['FXB-2027', 'PAM-2027']);
+  });
+
+  it('adds nothing when the setting is off (the default)', async () => {
+    const app = await start(await newEnv(), {});
+    expect((await staffList(app)).total).toBe(0);
+  });
+});
