@@ -20,7 +20,13 @@ function cookieOf(res: { headers: Record<string, unknown> }): string | undefined
 beforeAll(async () => {
   env = await createTestEnv();
   app = await buildApp(
-    readConfig(env.envFor('auth', { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password-1' })),
+    readConfig(
+      env.envFor('auth', {
+        ADMIN_USERNAME: 'boss',
+        ADMIN_PASSWORD: 'boss-password-1',
+        SITE_URL: 'https://rian.example',
+      }),
+    ),
   );
   await app.ready();
   await app.inject({ method: 'POST', url: '/register/code', payload: { email } });
@@ -239,9 +245,9 @@ describe('refresh and logout only from our own site (issue 11 §9)', () => {
 
   it.each([
     ['the request’s own origin', { origin: 'http://localhost' }],
-    ['SITE_URL', { origin: 'http://localhost:5173' }],
+    ['SITE_URL', { origin: 'https://rian.example' }],
     ['no Origin, Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
-    ['no Origin, our Referer', { referer: 'http://localhost:5173/member' }],
+    ['no Origin, our Referer', { referer: 'https://rian.example/member' }],
     ['no browser headers at all (a server or script)', {}],
   ])('%s → refresh and logout work', async (_, headers) => {
     const cookie = cookieOf(await login())!;
