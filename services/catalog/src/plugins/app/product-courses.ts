@@ -55,22 +55,20 @@ export class ProductCourseCatalog {
    * stored list; an unchanged list writes nothing and emits nothing. Every id the list did not have
    * must be a course learning has (catalog's read model), else 422 `catalog.course_unknown` on
    * `field`; ids already on the list stay as they are (a course deleted since, or an id from before
-   * the check, must not keep staff from editing the rest).
+   * the check, must not keep staff from editing the rest). `trusted` skips that check for the demo
+   * seed alone: it links learning's fixed demo ids before their events can have reached catalog.
    */
   async setIn(
     em: EntityManager,
     productId: string,
     courseIds: readonly string[],
     by: string | null,
-    field = 'courseIds',
+    { field = 'courseIds', trusted = false }: { field?: string; trusted?: boolean } = {},
   ): Promise<ProductCourses> {
     const list = await em.findOne(ProductCourseList, { productId });
     const had = new Set(list?.courseIds ?? []);
-    const added = await this.known.check(
-      em,
-      courseIds.filter((id) => !had.has(id)),
-      field,
-    );
+    const fresh = courseIds.filter((id) => !had.has(id));
+    const added = trusted ? fresh : await this.known.check(em, fresh, field);
     const spelled = new Map(courseIds.filter((id) => !had.has(id)).map((id, i) => [id, added[i] ?? id]));
     const next = distinct(courseIds.map((id) => spelled.get(id) ?? id));
     if (next.length > MAX_COURSES_PER_PRODUCT) {
@@ -96,7 +94,7 @@ export class ProductCourseCatalog {
     return write(this.kit, async (em) => {
       found(await em.findOne(Product, { id: productId }, FOR_UPDATE), 'catalog.product_not_found');
       const current = (await em.findOne(ProductCourseList, { productId }))?.courseIds ?? [];
-      return this.setIn(em, productId, next(current), by, field);
+      return this.setIn(em, productId, next(current), by, { field });
     });
   }
 }
