@@ -13,7 +13,7 @@ import {
   type OrderView,
 } from '@rian/proto-contracts/orders';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
-import { Order } from '../../entities/order.js';
+import { Order, type OrderEntity } from '../../entities/order.js';
 import { OrderDetail } from '../../entities/order-detail.js';
 import { OrderTransfer } from '../../entities/order-transfer.js';
 import { referenceCode } from '../../domain/money.js';
@@ -92,10 +92,12 @@ export class Checkout {
       now: this.clock(),
     });
     try {
-      return await this.kit.orm.em.fork().transactional(async (em) => {
+      const order = await this.kit.orm.em.fork().transactional(async (em) => {
         const terms = await checkoutTerms(em, offer, true);
         return this.place(em, { principal, idempotencyKey, hash, body, terms });
       });
+      // read after commit: the coupon's lock is held no longer than the writes need
+      return { created: true, order: (await orderViews(this.kit.orm.em.fork(), [order]))[0]! };
     } catch (err) {
       // a concurrent double submit with the same key: the other one won, answer its order
       if (err instanceof UniqueConstraintViolationException) {
@@ -115,7 +117,7 @@ export class Checkout {
       body: CheckoutBody;
       terms: CheckoutTerms;
     },
-  ): Promise<CheckoutResult> {
+  ): Promise<OrderEntity> {
     const { principal, body, terms } = a;
     const { amounts, now } = terms;
     const couponId = terms.redemption?.coupon.id ?? null;
@@ -179,7 +181,7 @@ export class Checkout {
       ...(principal.email ? { userEmail: principal.email } : {}),
     });
     await em.flush();
-    return { created: true, order: (await orderViews(em, [order]))[0]! };
+    return order;
   }
 
   /** The order made earlier with this key: answered again, or 409 when the body differs. */
