@@ -1,6 +1,6 @@
 import { on } from '@rian/kit/consumer';
 import { OrderPaid } from '@rian/proto-contracts/orders';
-import { paysBySlip } from '@rian/proto-contracts/payment-types';
+import { PAYMENT_TYPE, paysBySlip } from '@rian/proto-contracts/payment-types';
 import type { Config } from '../../config.js';
 import {
   ORDER_CONFIRMED_TEMPLATE,
@@ -66,7 +66,7 @@ export const onOrdersOrderPaid = (config: Config) =>
     // spec 02 §7: transfer and instalment orders get the order picture, to the default channel
     // and to the product's own channel
     const png = await renderOrderImage({
-      heading: `ชำระเงินแล้ว · ${event.data.paymentType === 8 ? 'ผ่อนชำระ' : 'โอนเงิน'}`,
+      heading: `ชำระเงินแล้ว · ${event.data.paymentType === PAYMENT_TYPE.installments ? 'ผ่อนชำระ' : 'โอนเงิน'}`,
       reference,
       orderNo: event.data.orderNo,
       net,

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@rian/proto-contracts/orders';
-import { paysBySlip } from '@rian/proto-contracts/payment-types';
+import { PAYMENT_TYPE, paysBySlip } from '@rian/proto-contracts/payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OrderAmounts } from '@/components/orders/order-amounts';
@@ -61,7 +61,7 @@ export function OrderPlaced({
       {transfer && (
         <>
           <p className="checkout-placed__how" data-testid="checkout-how-to-pay">
-            {order.paymentType === 8 && first
+            {order.paymentType === PAYMENT_TYPE.installments && first
               ? t('checkout.placed.transferFirst', {
                   amount: formatTHB(first.amount),
                   reference: order.reference,
@@ -77,13 +77,13 @@ export function OrderPlaced({
           </Alert>
         </>
       )}
-      {order.paymentType === 1 && (
+      {order.paymentType === PAYMENT_TYPE.card && (
         <>
           <Alert tone="info">{t('checkout.placed.cardNext')}</Alert>
           <PayLinks orderId={order.id} paymentType={order.paymentType} />
         </>
       )}
-      {order.paymentType === 6 && <Alert tone="info">{t('checkout.placed.coinNext')}</Alert>}
+      {order.paymentType === PAYMENT_TYPE.coin && <Alert tone="info">{t('checkout.placed.coinNext')}</Alert>}
 
       <div className="checkout-actions">
         <Button size="lg" onClick={onNext} data-testid="checkout-next">

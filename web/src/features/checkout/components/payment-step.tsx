@@ -1,6 +1,7 @@
 import { useId, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '@rian/proto-contracts/orders';
+import { PAYMENT_TYPE } from '@rian/proto-contracts/payment-types';
 import { usePaymentTypes } from '@/api/get-payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -93,7 +94,7 @@ export function PaymentStep({
               <span className="checkout-option__body">
                 <span className="checkout-option__title">{t(`checkout.pay.types.${type}.title`)}</span>
                 <span className="checkout-option__detail">{t(`checkout.pay.types.${type}.detail`)}</span>
-                {type === 1 && <FeeNote waived={price.fee === 'Y'} />}
+                {type === PAYMENT_TYPE.card && <FeeNote waived={price.fee === 'Y'} />}
                 {type === INSTALLMENTS && openPlans.length === 1 && (
                   <span className="checkout-option__detail" data-testid="checkout-plan">
                     {planLabel(openPlans[0]!, (p) => t('checkout.pay.plan', p))}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@rian/proto-contracts/orders';
-import { paysBySlip } from '@rian/proto-contracts/payment-types';
+import { PAYMENT_TYPE, paysBySlip } from '@rian/proto-contracts/payment-types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -82,14 +82,14 @@ export function OrderCard({ order }: { order: OrderView }) {
             className="my-order__attach"
             disabled={slipWaiting}
             aria-label={t('slip.attachOf', { reference: order.reference })}
-            onClick={() => setPaying({ period: order.paymentType === 8 ? 1 : null })}
+            onClick={() => setPaying({ period: order.paymentType === PAYMENT_TYPE.installments ? 1 : null })}
             data-testid="my-order-attach-slip"
           >
             {slipWaiting ? t('slip.status.wait') : t('slip.attach')}
           </Button>
         )}
         {/* a card order still waiting: its payment pages (the ref comes with the buyer's payments view) */}
-        {order.status === 'wait' && order.paymentType === 1 && (
+        {order.status === 'wait' && order.paymentType === PAYMENT_TYPE.card && (
           <PayLinks orderId={order.id} paymentType={order.paymentType} />
         )}
       </div>
@@ -104,7 +104,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               <h3 className="order-section__title">{t('orderView.receipt.title')}</h3>
               <ReceiptInfo order={order} />
             </section>
-            {(order.paymentType === 8 || order.installments.length > 0) && (
+            {(order.paymentType === PAYMENT_TYPE.installments || order.installments.length > 0) && (
               <section className="order-section">
                 <h3 className="order-section__title" id={scheduleTitleId}>
                   {t('orderView.installments.title')}
