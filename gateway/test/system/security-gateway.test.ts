@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { createTestEnv, freePort, type TestEnv } from '@rian/kit/testing';
 import { buildApp as buildAuth } from '@rian/auth/app';
 import { readConfig as authConfig } from '@rian/auth/config';
@@ -31,6 +32,8 @@ let auth: FastifyInstance;
 let base: string;
 let jwks: string;
 let staffToken: string;
+/** auth signs with this key (AUTH_SIGNING_JWK), so a test can forge what only a key holder could */
+let signingJwk: JWK;
 
 async function listen(app: FastifyInstance, host = '127.0.0.1'): Promise<string> {
   const port = await freePort();
@@ -57,9 +60,12 @@ async function gatewayFor(upstreams: Record<string, string>, services: string): 
 beforeAll(async () => {
   env = await createTestEnv();
   mediaDir = mkdtempSync(join(tmpdir(), 'rian-sec-media-'));
+  const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
+  signingJwk = { ...(await exportJWK(privateKey)), kid: 'sec-test' };
   auth = await buildAuth(
     authConfig(
       env.envFor('auth', {
+        AUTH_SIGNING_JWK: JSON.stringify(signingJwk),
         ADMIN_USERNAME: 'sec-admin',
         ADMIN_PASSWORD: 'sec-admin-password',
         AUTH_LOCK_EMAIL_MAX: '100',
@@ -276,6 +282,26 @@ describe('X-Forwarded-For', () => {
     // AUTH_LOCK_IP_MAX is 3: three wrong sign-ins from one address, each claiming another, lock it
     for (let i = 1; i <= 3; i++) expect((await attempt(i)).status).toBe(401);
     expect((await attempt(4)).status).toBe(429);
+  });
+});
+
+describe('tokens', () => {
+  it("a token signed with auth's own key but without exp is refused through the gateway; the same claims with exp pass", async () => {
+    const claims = decodeJwt(staffToken);
+    const key = await importJWK({ ...signingJwk, alg: 'EdDSA' }, 'EdDSA');
+    const forge = (exp: boolean) => {
+      const jwt = new SignJWT({ ...claims, exp: undefined })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'sec-test', typ: 'JWT' })
+        .setIssuedAt()
+        .setJti(crypto.randomUUID());
+      if (exp) jwt.setExpirationTime('10m');
+      return jwt.sign(key);
+    };
+    const path = '/api/catalog/admin/products';
+    const endless = await request(base, 'GET', path, undefined, { token: await forge(false) });
+    expect(endless.status).toBe(401);
+    expect(endless.body).toMatchObject({ status: 401 });
+    expect((await request(base, 'GET', path, undefined, { token: await forge(true) })).status).toBe(200);
   });
 });
 
