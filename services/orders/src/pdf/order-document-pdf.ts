@@ -45,10 +45,11 @@ const RULE = '#bbbbbb';
 /**
  * `text` with its lines already broken between words (`wrapText`), measured in the font and size
  * now set: pdfkit then meets lines that fit and breaks none of them again (its own wrapper would
- * cut Thai inside a word).
+ * cut Thai inside a word). 2 pt short of the width: a line that fits to the last point by
+ * `widthOfString` was still broken again by pdfkit's wrapper, leaving an empty line in the item.
  */
 function byWords(pdf: PDFKit.PDFDocument, text: string, width: number): string {
-  return wrapText(text, width, (s) => pdf.widthOfString(s)).join('\n');
+  return wrapText(text, width - 2, (s) => pdf.widthOfString(s)).join('\n');
 }
 
 export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDocument } from '../../src/domain/order-document.js';
 import { orderDocumentPdf } from '../../src/pdf/order-document-pdf.js';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfText, squash } from '../pdf-text.js';
+
+/** Where each text run of the first page sits: its text (NFKC) and its baseline's height. */
+async function runs(bytes: Uint8Array): Promise<{ text: string; y: number }[]> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  await doc.destroy();
+  return content.items.flatMap((i) =>
+    'str' in i && i.str.trim() !== '' ? [{ text: i.str.normalize('NFKC'), y: i.transform[5] as number }] : [],
+  );
+}
 
 const words = (text: string) =>
   [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)]
@@ -42,5 +53,14 @@ describe('the order PDF wraps long Thai lines between words (issue 11 item 17)',
       // each line holds whole words: read line by line, the words are the words of the whole text
       expect(lines.flatMap((line) => words(line.trim()))).toEqual(words(long.normalize('NFKC')));
     }
+  });
+
+  it('sets the wrapped lines one line apart: pdfkit breaks none of them again (no blank line inside an item)', async () => {
+    const pdf = await orderDocumentPdf(DOC);
+    const lines = (await runs(pdf)).filter((r) => DESCRIPTION.normalize('NFKC').includes(r.text.trim()));
+    expect(lines.length).toBeGreaterThan(2);
+    const gaps = lines.slice(1).map((r, i) => lines[i]!.y - r.y);
+    // one line's height apart each time (a line pdfkit broke again left an empty line: twice the gap)
+    for (const gap of gaps) expect(gap).toBeCloseTo(gaps[0]!, 0);
   });
 });
