@@ -71,7 +71,9 @@ export default fp<{ deadlineHours: number; pollSeconds: number; clock?: () => Da
       timer = setTimeout(tick, opts.pollSeconds * 1000);
       timer.unref();
     });
-    app.addHook('onClose', async () => {
+    // preClose, not onClose: the poll must end before the kit's onClose closes the database pool —
+    // a poll caught mid-transaction then waited 60 s (the pool's acquire timeout) for a connection
+    app.addHook('preClose', async () => {
       clearTimeout(timer);
       timer = undefined;
       await running;
