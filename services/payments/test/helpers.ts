@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { TestEnv, TestTokenIssuer } from '@rian/kit/testing';
+import { freePort, type TestEnv, type TestTokenIssuer } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
 import { OrderCreated } from '@rian/proto-contracts/orders';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { FakeProvider } from './fakes/provider.js';
 
 /** A clock the test moves by hand (signed-URL expiry is computed from it). */
 export class TestClock {
@@ -27,6 +28,33 @@ export async function startPayments(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * Payments on a real port beside the provider simulator, each pointed at the other: the simulator's
+ * signed notifications and returns reach payments, payments' provider calls reach the simulator.
+ */
+export async function startPaymentsWithProvider(
+  env: TestEnv,
+  issuer: TestTokenIssuer,
+  extraEnv: Record<string, string> = {},
+): Promise<{ app: ServiceApp; fake: FakeProvider; base: string }> {
+  const fake = new FakeProvider();
+  await fake.start();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  fake.kbankNotifyUrl = `${base}/callbacks/kbank`;
+  fake.kbankReturnUrl = `${base}/callbacks/kbank/return`;
+  const app = await startPayments(env, issuer, {
+    env: {
+      PAYMENTS_CALLBACK_BASE_URL: base,
+      PAYMENTS_CARD_FORM_URL: fake.cardFormUrl,
+      PAYMENTS_KBANK_API_URL: fake.url,
+      ...extraEnv,
+    },
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  return { app, fake, base };
 }
 
 export const tempDir = () => mkdtemp(join(tmpdir(), 'rian-slips-'));

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestEnv,
-  eventually,
-  freePort,
-  publishedEvents,
-  TestTokenIssuer,
-  type TestEnv,
-} from '@rian/kit/testing';
+import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 import type { EventData } from '@rian/proto-contracts/envelope';
@@ -24,8 +17,8 @@ import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { RESPONSE_HASH_ORDER, signFields } from '../../src/domain/card-form.js';
 import { sealPaymentRef } from '../../src/domain/payment-ref.js';
 import { emvTags } from '../../src/domain/promptpay.js';
-import { FakeProvider } from '../fakes/provider.js';
-import { bearer, orderCreated, startPayments } from '../helpers.js';
+import type { FakeProvider } from '../fakes/provider.js';
+import { bearer, orderCreated, startPaymentsWithProvider } from '../helpers.js';
 
 type Succeeded = EventData<typeof PaymentSucceeded>;
 
@@ -45,21 +38,9 @@ describe('payment pages by ref, card / UnionPay / QR gateways, provider notifica
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
-    fake = new FakeProvider();
-    await fake.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    fake.kbankNotifyUrl = `${base}/callbacks/kbank`;
-    fake.kbankReturnUrl = `${base}/callbacks/kbank/return`;
-    app = await startPayments(env, issuer, {
-      env: {
-        PAYMENTS_CALLBACK_BASE_URL: base,
-        PAYMENTS_CARD_FORM_URL: fake.cardFormUrl,
-        PAYMENTS_KBANK_API_URL: fake.url,
-        PAYMENTS_PROVIDER_TIMEOUT_MS: '1500',
-      },
-    });
-    await app.listen({ host: '127.0.0.1', port });
+    ({ app, fake, base } = await startPaymentsWithProvider(env, issuer, {
+      PAYMENTS_PROVIDER_TIMEOUT_MS: '1500',
+    }));
     bus = await TestBus.open(env, 'orders');
   });
 

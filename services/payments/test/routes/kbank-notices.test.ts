@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestEnv, freePort, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 import type { EventData } from '@rian/proto-contracts/envelope';
@@ -7,8 +7,8 @@ import type { OrderCreated } from '@rian/proto-contracts/orders';
 import type { OrderPaymentsView, QrPayment } from '@rian/proto-contracts/payments';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { kbankChecksum, type KbankNotice } from '../../src/domain/kbank-checksum.js';
-import { FakeProvider } from '../fakes/provider.js';
-import { bearer, orderCreated, startPayments } from '../helpers.js';
+import type { FakeProvider } from '../fakes/provider.js';
+import { bearer, orderCreated, startPaymentsWithProvider } from '../helpers.js';
 
 /**
  * Issue 11 §3: a KBank notification settles only the session whose provider reference it names. Two
@@ -27,15 +27,7 @@ describe('KBank notifications are bound to their own session', () => {
   beforeAll(async () => {
     env = await createTestEnv();
     issuer = await TestTokenIssuer.create();
-    fake = new FakeProvider();
-    await fake.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    fake.kbankNotifyUrl = `${base}/callbacks/kbank`;
-    app = await startPayments(env, issuer, {
-      env: { PAYMENTS_CALLBACK_BASE_URL: base, PAYMENTS_KBANK_API_URL: fake.url },
-    });
-    await app.listen({ host: '127.0.0.1', port });
+    ({ app, fake, base } = await startPaymentsWithProvider(env, issuer));
     bus = await TestBus.open(env, 'orders');
   });
 
