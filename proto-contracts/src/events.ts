@@ -7,6 +7,7 @@ import { CATALOG_CONTENT_EVENTS } from './catalog-content.js';
 import { CATALOG_COMMERCE_EVENTS } from './catalog-commerce.js';
 import { DeliveryFailed } from './notifications.js';
 import { FileStored } from './media.js';
+import { MEDIA_ASSET_EVENTS } from './media-assets.js';
 import { ORDERS_EVENTS } from './orders.js';
 import { ORDERS_ADMIN_EVENTS } from './orders-admin.js';
 import { PAYMENTS_EVENTS } from './payments.js';
@@ -28,6 +29,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...CATALOG_COMMERCE_EVENTS,
     DeliveryFailed,
     FileStored,
+    ...MEDIA_ASSET_EVENTS,
     ...ORDERS_EVENTS,
     ...ORDERS_ADMIN_EVENTS,
     ...PAYMENTS_EVENTS,
