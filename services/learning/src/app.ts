@@ -6,12 +6,15 @@ import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { coursesMigrations } from './migrations/0002-courses.js';
 import { courseEventsMigrations } from './migrations/0003-course-events.js';
+import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
+import { EnrolmentAudit } from './entities/enrolment-audit.js';
 import { PaidOrder } from './entities/paid-order.js';
 import { ProductCourseList } from './entities/product-course-list.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
+import enrolmentAdmin from './plugins/app/enrolment-admin.js';
 import productGrants from './plugins/app/product-grants.js';
 import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
@@ -34,13 +37,14 @@ export async function buildApp(
     name: 'learning',
     description: 'Learning: courses, enrolments granted by paid orders, the course switch',
     config,
-    entities: [Course, Enrolment, PaidOrder, ProductCourseList],
-    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations],
+    entities: [Course, Enrolment, EnrolmentAudit, PaidOrder, ProductCourseList],
+    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations, ...enrolmentAdminMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       await app.register(courses);
       await app.register(enrolments);
+      await app.register(enrolmentAdmin);
       await app.register(productGrants);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
