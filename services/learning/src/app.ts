@@ -7,11 +7,20 @@ import { migrations } from './migrations/0001-init.js';
 import { coursesMigrations } from './migrations/0002-courses.js';
 import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
+import { contentMigrations } from './migrations/0004-content.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
 import { PaidOrder } from './entities/paid-order.js';
 import { ProductCourseList } from './entities/product-course-list.js';
+import { CourseSession } from './entities/course-session.js';
+import { Video } from './entities/video.js';
+import { ZoomRoom } from './entities/zoom-room.js';
+import { CourseDocument } from './entities/course-document.js';
+import { DocumentList } from './entities/document-list.js';
+import { Instructor } from './entities/instructor.js';
+import { VideoAsset } from './entities/video-asset.js';
+import { MediaDocument } from './entities/media-document.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -37,8 +46,28 @@ export async function buildApp(
     name: 'learning',
     description: 'Learning: courses, enrolments granted by paid orders, the course switch',
     config,
-    entities: [Course, Enrolment, EnrolmentAudit, PaidOrder, ProductCourseList],
-    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations, ...enrolmentAdminMigrations],
+    entities: [
+      Course,
+      Enrolment,
+      EnrolmentAudit,
+      PaidOrder,
+      ProductCourseList,
+      CourseSession,
+      Video,
+      ZoomRoom,
+      CourseDocument,
+      DocumentList,
+      Instructor,
+      VideoAsset,
+      MediaDocument,
+    ],
+    migrations: [
+      ...migrations,
+      ...coursesMigrations,
+      ...courseEventsMigrations,
+      ...contentMigrations,
+      ...enrolmentAdminMigrations,
+    ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
