@@ -24,6 +24,8 @@ import { MediaDocument } from './entities/media-document.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
+import memberSessions from './plugins/app/member-sessions.js';
+import memberSessionRoutes from './routes/member-sessions/index.js';
 import productGrants from './plugins/app/product-grants.js';
 import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
@@ -74,6 +76,7 @@ export async function buildApp(
       await app.register(courses);
       await app.register(enrolments);
       await app.register(enrolmentAdmin);
+      await app.register(memberSessions, { settings: config });
       await app.register(productGrants);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
@@ -81,6 +84,7 @@ export async function buildApp(
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
       await app.register(adminProductRoutes);
+      await app.register(memberSessionRoutes);
     }),
     consumers: (kit) => [onOrdersOrderPaid(kit.outbox), onCatalogProductCoursesChanged],
   });

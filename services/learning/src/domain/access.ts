@@ -76,7 +76,12 @@ export function sessionCloses(session: Pick<AccessSession, 'type' | 'date' | 'cl
   return addDays(session.date, CHECK_DAYS);
 }
 
-export function canOpenSession(
+/**
+ * The schedule part of the rule — enrolled, viewable, special — without the window: what the
+ * member's calendar and lists show (a session's title, date and times; its content stays behind
+ * canOpenSession).
+ */
+export function canSeeSchedule(
   enrolment: AccessEnrolment | null,
   session: AccessSession,
   today: string,
@@ -88,6 +93,16 @@ export function canOpenSession(
   if (enrolment.end && today > enrolment.end) return { allow: false, reason: 'enrolment_ended' };
   if (session.view !== 'Y') return { allow: false, reason: 'hidden' };
   if (session.special === 'Y' && enrolment.special !== 'Y') return { allow: false, reason: 'special_only' };
+  return { allow: true, until: sessionCloses(session) };
+}
+
+export function canOpenSession(
+  enrolment: AccessEnrolment | null,
+  session: AccessSession,
+  today: string,
+): AccessDecision {
+  const seen = canSeeSchedule(enrolment, session, today);
+  if (!seen.allow) return seen;
   if (session.date && today < session.date) return { allow: false, reason: 'not_yet_open' };
   const until = sessionCloses(session);
   if (until && today > until) return { allow: false, reason: 'closed' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  canSeeSchedule,
   bangkokDay,
   canOpenSession,
   sessionCloses,
@@ -112,6 +113,15 @@ const CASES: Case[] = [
 describe('canOpenSession', () => {
   it.each(CASES)('%s', (_name, e, s, today, expected) => {
     expect(canOpenSession(e, s, today)).toEqual(expected);
+  });
+});
+
+describe('canSeeSchedule (the calendar: the rule without the window)', () => {
+  it.each(CASES)('%s', (_name, e, s, today, expected) => {
+    const windowOnly = !expected.allow && ['not_yet_open', 'closed'].includes(expected.reason);
+    const got = canSeeSchedule(e, s, today);
+    if (windowOnly) expect(got.allow).toBe(true);
+    else expect(got.allow).toBe(expected.allow);
   });
 });
 
