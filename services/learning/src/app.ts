@@ -35,6 +35,10 @@ import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
 import adminProductRoutes from './routes/admin-products/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
+import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
+import { onCatalogInstructorDeleted } from './messaging/handlers/on-catalog-instructor-deleted.js';
+import { onMediaFileStored } from './messaging/handlers/on-media-file-stored.js';
+import { onMediaVideoChanged } from './messaging/handlers/on-media-video-changed.js';
 
 /**
  * Builds the learning app (never listens): courses kept by staff, enrolments granted by paid orders
@@ -86,6 +90,13 @@ export async function buildApp(
       await app.register(adminProductRoutes);
       await app.register(memberSessionRoutes);
     }),
-    consumers: (kit) => [onOrdersOrderPaid(kit.outbox), onCatalogProductCoursesChanged],
+    consumers: (kit) => [
+      onOrdersOrderPaid(kit.outbox),
+      onCatalogProductCoursesChanged,
+      onCatalogInstructorChanged,
+      onCatalogInstructorDeleted,
+      onMediaFileStored,
+      onMediaVideoChanged(kit.outbox),
+    ],
   });
 }
