@@ -102,6 +102,9 @@ export const DocumentDownload = Type.Composite([
 ]);
 export type DocumentDownload = Static<typeof DocumentDownload>;
 
+export const DocumentDownloadList = Type.Object({ items: Type.Array(DocumentDownload) });
+export type DocumentDownloadList = Static<typeof DocumentDownloadList>;
+
 /** A session the member may open, with everything it hands out. */
 export const SessionView = Type.Object(
   {

@@ -78,6 +78,7 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /member/sessions/:id', url: (c) => `/member/sessions/${c.session}`, access: ENROLLED },
   { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
+  { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
   // back office: courses
   { route: 'GET /admin/courses', access: STAFF },
   { route: 'GET /admin/courses/:id', url: (c) => `/admin/courses/${c.courseA}`, access: STAFF },
@@ -156,6 +157,7 @@ beforeAll(async () => {
     zoomRoomId: await fx.zoomRoom('matrix-pass'),
   });
   await fx.document({ sessionId: session });
+  await fx.document({ courseId: courseA });
   tokens.member = await issuer.member(member);
   tokens.enrolled = await issuer.member(enrolled);
   tokens.otherMember = await issuer.member(other);

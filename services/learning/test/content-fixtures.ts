@@ -87,7 +87,7 @@ export class ContentFixtures {
   }
 
   /** A document on a private file media announced, listed on a session (or a video). */
-  async document(target: { sessionId?: string; videoId?: string }) {
+  async document(target: { sessionId?: string; videoId?: string; courseId?: string }) {
     const fileId = uuidv7();
     const id = uuidv7();
     await this.exec(
@@ -101,8 +101,9 @@ export class ContentFixtures {
       fileId,
     ]);
     await this.exec(
-      `insert into document_lists (document_list_id, document_id, session_id, video_id) values (?, ?, ?, ?)`,
-      [uuidv7(), id, target.sessionId ?? null, target.videoId ?? null],
+      `insert into document_lists (document_list_id, document_id, session_id, video_id, course_id)
+       values (?, ?, ?, ?, ?)`,
+      [uuidv7(), id, target.sessionId ?? null, target.videoId ?? null, target.courseId ?? null],
     );
     return { id, fileId };
   }

@@ -81,16 +81,31 @@ export function sessionCloses(session: Pick<AccessSession, 'type' | 'date' | 'cl
  * member's calendar and lists show (a session's title, date and times; its content stays behind
  * canOpenSession).
  */
+/**
+ * The enrolment part alone: in this course, active, started, not past its end. What a course's own
+ * documents (listed on the course, not on a session) need.
+ */
+export function enrolmentCovers(
+  enrolment: AccessEnrolment | null,
+  courseId: string,
+  today: string,
+): AccessDecision {
+  if (!enrolment || enrolment.courseId.toLowerCase() !== courseId.toLowerCase())
+    return { allow: false, reason: 'not_enrolled' };
+  if (enrolment.status !== 'active') return { allow: false, reason: 'enrolment_inactive' };
+  if (enrolment.start && today < enrolment.start) return { allow: false, reason: 'enrolment_not_started' };
+  if (enrolment.end && today > enrolment.end) return { allow: false, reason: 'enrolment_ended' };
+  return { allow: true, until: enrolment.end };
+}
+
 export function canSeeSchedule(
   enrolment: AccessEnrolment | null,
   session: AccessSession,
   today: string,
 ): AccessDecision {
-  if (!enrolment || enrolment.courseId.toLowerCase() !== session.courseId.toLowerCase())
-    return { allow: false, reason: 'not_enrolled' };
-  if (enrolment.status !== 'active') return { allow: false, reason: 'enrolment_inactive' };
-  if (enrolment.start && today < enrolment.start) return { allow: false, reason: 'enrolment_not_started' };
-  if (enrolment.end && today > enrolment.end) return { allow: false, reason: 'enrolment_ended' };
+  const enrolled = enrolmentCovers(enrolment, session.courseId, today);
+  if (!enrolled.allow || !enrolment)
+    return enrolled.allow ? { allow: false, reason: 'not_enrolled' } : enrolled;
   if (session.view !== 'Y') return { allow: false, reason: 'hidden' };
   if (session.special === 'Y' && enrolment.special !== 'Y') return { allow: false, reason: 'special_only' };
   return { allow: true, until: sessionCloses(session) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  enrolmentCovers,
   canSeeSchedule,
   bangkokDay,
   canOpenSession,
@@ -122,6 +123,19 @@ describe('canSeeSchedule (the calendar: the rule without the window)', () => {
     const got = canSeeSchedule(e, s, today);
     if (windowOnly) expect(got.allow).toBe(true);
     else expect(got.allow).toBe(expected.allow);
+  });
+});
+
+describe("enrolmentCovers (a course's own documents: the enrolment alone)", () => {
+  it.each([
+    ['active, started, no end', enrolment, 'c1', allow(null)],
+    ['another course', enrolment, 'c2', deny('not_enrolled')],
+    ['ended', { ...enrolment, status: 'ended' }, 'c1', deny('enrolment_inactive')],
+    ['past its end day', { ...enrolment, end: '2026-05-09' }, 'c1', deny('enrolment_ended')],
+    ['ends today', { ...enrolment, end: D }, 'c1', allow(D)],
+    ['starts tomorrow', { ...enrolment, start: '2026-05-11' }, 'c1', deny('enrolment_not_started')],
+  ] as const)('%s', (_name, e, courseId, expected) => {
+    expect(enrolmentCovers(e, courseId, D)).toEqual(expected);
   });
 });
 

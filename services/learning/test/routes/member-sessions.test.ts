@@ -242,6 +242,22 @@ describe('member sessions', () => {
     expect(new Set(today.map((t) => t.id))).toEqual(new Set([ids.video, ids.meeting, ids.draftVideo]));
   });
 
+  it("a course's own documents: signed for its enrolled members; 404 for a course the member is not in", async () => {
+    const courseDoc = await fx.document({ courseId: courseA.id });
+    const now = at('2026-05-10T10:00:00');
+    const mine = await s().courseDocuments(member, undefined, now);
+    expect(mine.map((d) => d.id)).toEqual([courseDoc.id]);
+    expect(verifySigned(mine[0]!.url!, now)).toMatchObject({
+      valid: true,
+      scope: `document/${courseDoc.fileId}`,
+    });
+    expect(await s().courseDocuments(other, undefined, now)).toEqual([]);
+    await expect(s().courseDocuments(other, courseA.id, now)).rejects.toMatchObject({
+      code: 'learning.enrolment_not_found',
+    });
+    expect(await s().courseDocuments(`nobody-${uuidv7()}`, undefined, now)).toEqual([]);
+  });
+
   it('an ended enrolment opens nothing', async () => {
     const u = `end-${uuidv7()}`;
     const e = await app.enrolmentAdmin.grant(
@@ -251,6 +267,7 @@ describe('member sessions', () => {
     expect((await s().byId(u, ids.video, at('2026-05-10T10:00:00'))).session.id).toBe(ids.video);
     await app.enrolmentAdmin.end(e.id, staffId);
     await expect(s().byId(u, ids.video, at('2026-05-10T10:00:00'))).rejects.toMatchObject({ status: 404 });
+    await expect(s().courseDocuments(u, courseA.id)).rejects.toMatchObject({ status: 404 });
     expect((await s().calendar(u, { from: '2026-05-01', to: '2026-05-31' })).items).toEqual([]);
   });
 

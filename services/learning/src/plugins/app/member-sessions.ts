@@ -27,6 +27,7 @@ import {
   bangkokDay,
   canOpenSession,
   canSeeSchedule,
+  enrolmentCovers,
   UNLIMIT,
   type AccessDecision,
   type AccessEnrolment,
@@ -193,6 +194,23 @@ export class MemberSessions {
   }
 
   /**
+   * The documents listed on the course itself (not on a session or video), each with a signed URL:
+   * for a member whose enrolment covers the course today (active, started, not past its end).
+   */
+  async courseDocuments(
+    userId: string,
+    courseId: string | undefined,
+    now = new Date(),
+  ): Promise<DocumentDownload[]> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    if (!e) return [];
+    if (!enrolmentCovers(accessEnrolment(e), e.courseId, bangkokDay(now)).allow)
+      throw new ProblemError('learning.enrolment_not_found');
+    return this.listedDocuments(em, { courseId: e.courseId }, now);
+  }
+
+  /**
    * The member's enrolment in `courseId` (404 `learning.enrolment_not_found` when none), or the
    * selected one (null when the member has none: empty answers).
    */
@@ -294,12 +312,16 @@ export class MemberSessions {
   }
 
   /** Documents listed on the session or on its video, in list order, each with a signed URL. */
-  private async documents(em: EntityManager, s: CourseSessionEntity, now: Date): Promise<DocumentDownload[]> {
-    const lists = await em.find(
-      DocumentList,
+  private documents(em: EntityManager, s: CourseSessionEntity, now: Date): Promise<DocumentDownload[]> {
+    return this.listedDocuments(
+      em,
       { $or: [{ sessionId: s.id }, ...(s.videoId ? [{ videoId: s.videoId }] : [])] },
-      { orderBy: [{ item: 'asc' }, { id: 'asc' }] },
+      now,
     );
+  }
+
+  private async listedDocuments(em: EntityManager, where: object, now: Date): Promise<DocumentDownload[]> {
+    const lists = await em.find(DocumentList, where, { orderBy: [{ item: 'asc' }, { id: 'asc' }] });
     const ids = [...new Set(lists.map((l) => l.documentId))];
     if (!ids.length) return [];
     const docs = new Map((await em.find(CourseDocument, { id: { $in: ids } })).map((d) => [d.id, d]));

@@ -5,6 +5,7 @@ import {
   CalendarQuery,
   CurrentSession,
   CurrentSessionQuery,
+  DocumentDownloadList,
   LessonList,
   MemberCourseQuery,
   SessionMemberList,
@@ -94,6 +95,23 @@ const memberSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => app.memberSessions.lessons(req.principal!.sub, req.query.courseId),
+  );
+
+  app.get(
+    '/member/documents',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        ...meta,
+        summary:
+          "The documents listed on the course itself, each with a short-lived signed URL (a session's own documents come with the session)",
+        querystring: MemberCourseQuery,
+        response: { 200: DocumentDownloadList, ...refusals },
+      },
+    },
+    async (req) => ({
+      items: await app.memberSessions.courseDocuments(req.principal!.sub, req.query.courseId),
+    }),
   );
 };
 
