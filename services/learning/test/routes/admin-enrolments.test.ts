@@ -115,6 +115,16 @@ describe('admin enrolments', () => {
     });
   });
 
+  it('grants sent at once for one member and course: one 201, the rest 409, one audit row', async () => {
+    const userId = `c-${uuidv7()}`;
+    const answers = await Promise.all(
+      [staff, otherStaff, staff].map((token) => grant({ userId, courseId: course2.id }, token)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    const e = answers.find((a) => a.statusCode === 201)!.json<EnrolmentStaff>();
+    expect(await audit(e.id)).toHaveLength(1);
+  });
+
   it('bad input: 400 problem with Thai and English text; an unknown course 404; nothing is written', async () => {
     const userId = `bad-${uuidv7()}`;
     for (const [body, field, code, th] of [
