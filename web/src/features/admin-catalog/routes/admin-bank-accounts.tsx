@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { BankAccountStaff } from '@rian/proto-contracts/catalog-content';
 import type { Column } from '@/components/ui/data-table';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import { useStaffList } from '@/hooks/use-staff-list';
-import type { BankAccountStaff } from '@rian/proto-contracts/catalog-content';
 import { formatTHB } from '@/lib/format';
 import { BANK_ACCOUNT_SORTS, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts';
 import { BankAccountDialog } from '../components/bank-account-dialog';

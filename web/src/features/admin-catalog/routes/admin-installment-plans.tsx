@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InstallmentPlanStaff } from '@rian/proto-contracts/catalog-commerce';
 import type { Column } from '@/components/ui/data-table';
+import { SelectField } from '@/components/ui/select-field';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import { useStaffList } from '@/hooks/use-staff-list';
 import type { ListParams } from '@/hooks/use-list-params';
-import type { InstallmentPlanStaff } from '@rian/proto-contracts/catalog-commerce';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
 import { PLAN_SORTS, useDeletePlan, useInstallmentPlans } from '../api/installment-plans';
 import { useProductChoices } from '../api/products';
 import { DateRange } from '../components/date-range';

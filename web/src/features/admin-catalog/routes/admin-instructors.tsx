@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { InstructorStaff } from '@rian/proto-contracts/catalog-content';
 import type { Column } from '@/components/ui/data-table';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import { useStaffList } from '@/hooks/use-staff-list';
-import type { InstructorStaff } from '@rian/proto-contracts/catalog-content';
 import { INSTRUCTOR_SORTS, useDeleteInstructor, useInstructors } from '../api/instructors';
 import { Thumb } from '../components/catalog-image-field';
 import { InstructorDialog } from '../components/instructor-dialog';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PackageStaff } from '@rian/proto-contracts/catalog-commerce';
 import type { Column } from '@/components/ui/data-table';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import { useStaffList } from '@/hooks/use-staff-list';
-import type { PackageStaff } from '@rian/proto-contracts/catalog-commerce';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { ProductStaff } from '@rian/proto-contracts/catalog';
 import type { Column } from '@/components/ui/data-table';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import { useStaffList } from '@/hooks/use-staff-list';
-import type { ProductStaff } from '@rian/proto-contracts/catalog';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
