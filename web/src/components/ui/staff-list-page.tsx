@@ -29,7 +29,12 @@ type RowActions<T> = {
  * and "Delete …?". State comes from `useStaffList`; a page gives columns, texts and its dialog.
  * The table's test id is `${testId}-table`, its rows `${testId}-table-row` unless `rowTestId`.
  */
-export function StaffListPage<T extends { id: string }, S extends string, F extends string, M extends string>({
+export function StaffListPage<
+  T extends { id: string },
+  S extends string,
+  F extends string,
+  M extends string,
+>({
   list,
   testId,
   title,
@@ -72,7 +77,13 @@ export function StaffListPage<T extends { id: string }, S extends string, F exte
   tableClassName?: string;
   /** the create (`row` null) / edit dialog; call `close` after a save or a cancel */
   dialog?: (row: T | null, close: () => void, mode: M | undefined) => ReactNode;
-  confirmDelete?: { title: string; description: (row: T) => string; confirmLabel: string };
+  confirmDelete?: {
+    title: string;
+    description: (row: T) => string;
+    confirmLabel: string;
+    /** the refusal's `data-testid` (default `confirm-error`) */
+    errorTestId?: string;
+  };
   /** the page's other dialogs */
   children?: ReactNode;
 }) {
@@ -115,6 +126,7 @@ export function StaffListPage<T extends { id: string }, S extends string, F exte
           title={confirmDelete.title}
           description={confirmDelete.description}
           confirmLabel={confirmDelete.confirmLabel}
+          errorTestId={confirmDelete.errorTestId}
           onClose={list.closeDelete}
           onConfirm={list.confirmDelete}
         />
