@@ -42,6 +42,7 @@ export function StaffListPage<
   searchLabel,
   searchHint,
   filters,
+  emptyText,
   actions,
   lead,
   columns,
@@ -63,6 +64,8 @@ export function StaffListPage<
   searchLabel: string;
   searchHint?: string;
   filters?: ReactNode;
+  /** what an empty list says (default: "nothing yet") */
+  emptyText?: string;
   /** more buttons beside the heading */
   actions?: ReactNode;
   /** a paragraph above the table */
@@ -101,6 +104,7 @@ export function StaffListPage<
         searchText={list.text}
         onSearchText={list.setText}
         filters={filters}
+        emptyText={emptyText}
         query={list.query}
         page={list.params.page}
         pageSize={list.params.pageSize}
