@@ -21,7 +21,9 @@ export type StaffListDialog<T, M extends string> = { row: T | null; mode: M | un
  * row waits for "Delete …?" — deleting it calls the API only once confirmed.
  *
  * `useItems` is the resource's list hook (e.g. `useCoaches`), called with the address's params and
- * filters; `useRemove` its delete mutation hook, called with the row's `id`.
+ * filters; it may be an arrow closing over the page's values (`(p) => useSessions(courseId, p)`),
+ * since it is called once per render like any hook. `useRemove` is the delete mutation hook, called
+ * with the row's `id`. A list hook with a second parameter of its own (options) needs such an arrow.
  */
 export function useStaffList<
   T extends { id: string },
