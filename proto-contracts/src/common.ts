@@ -73,7 +73,10 @@ export const SortOf = <const S extends readonly string[]>(sorts: S, fallback: S[
  * A back office list's query: q (search text), page, pageSize, sort among `sorts`, and the
  * list's own filters (`extra`, e.g. `{ courseId: Type.Optional(Uuid()) }`).
  */
-export const AdminListQuery = <const S extends readonly string[], P extends TProperties = Record<never, never>>(
+export const AdminListQuery = <
+  const S extends readonly string[],
+  P extends TProperties = Record<never, never>,
+>(
   sorts: S,
   fallback: S[number],
   extra: P = {} as P,
