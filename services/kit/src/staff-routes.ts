@@ -46,6 +46,8 @@ export interface StaffRoutes<
   tag: string;
   /** what one record is called, for the default summaries ("instructor") */
   noun: string;
+  /** the noun's plural, for the list's default summary; `${noun}s` when absent */
+  plural?: string;
   /** the staff view every route but delete answers with (the list: a page of them) */
   item: I;
   /** the list's query string (paging, sort, q and filters); needed with `list` */
@@ -67,6 +69,7 @@ export interface StaffRoutes<
 
 const IdParams = Type.Object({ id: Uuid() });
 const guarded = { 401: ProblemSchema, 403: ProblemSchema };
+const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 const withId = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 /** Declares `opts`'s routes on `app` (inside a service's routes plugin). */
@@ -91,7 +94,7 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
         preHandler,
         schema: {
           ...base,
-          summary: summary('list', `${noun[0]?.toUpperCase()}${noun.slice(1)}s, a page at a time`),
+          summary: summary('list', `${capital(opts.plural ?? `${noun}s`)}, a page at a time`),
           querystring: opts.query,
           response: { 200: Page(item), 400: ProblemSchema, ...guarded },
         },
