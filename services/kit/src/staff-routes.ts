@@ -68,113 +68,84 @@ export interface StaffRoutes<
 }
 
 const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 const withId = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+type Route = 'list' | 'get' | Write;
 
 /** Declares `opts`'s routes on `app` (inside a service's routes plugin). */
 export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSchema, UB extends TSchema>(
   app: FastifyInstance,
   opts: StaffRoutes<I, Q, CB, UB>,
 ): void {
-  const { path, noun, item } = opts;
+  const { path, noun, item, list, get, create, update, remove } = opts;
   const preHandler = app.kit.requireStaff(opts.role);
-  const base = { tags: [opts.tag], security: [{ bearer: [] }] };
-  const conflicts = (w: Write) =>
-    opts.conflict === true || opts.conflict?.includes(w) ? { 409: ProblemSchema } : {};
-  const summary = (k: 'list' | 'get' | Write, fallback: string) => opts.summaries?.[k] ?? fallback;
   const one = `${path}/:id`;
-
-  const { list, get, create, update, remove } = opts;
-  if (list) {
-    if (!opts.query) throw new Error(`staffRoutes ${path}: a list needs its query schema`);
-    app.get(
-      path,
-      {
-        preHandler,
-        schema: {
-          ...base,
-          summary: summary('list', `${capital(opts.plural ?? `${noun}s`)}, a page at a time`),
-          querystring: opts.query,
-          response: { 200: Page(item), 400: ProblemSchema, ...guarded },
+  /** A route's options: the guard, the tag, its summary, its parts, and every problem it may answer. */
+  const route = (
+    r: Route,
+    summary: string,
+    parts: { params?: TSchema; querystring?: TSchema; body?: TSchema },
+    ok: Record<number, TSchema>,
+  ) => {
+    const conflict = r !== 'list' && r !== 'get' && (opts.conflict === true || opts.conflict?.includes(r));
+    return {
+      preHandler,
+      schema: {
+        tags: [opts.tag],
+        security: [{ bearer: [] }],
+        summary: opts.summaries?.[r] ?? summary,
+        ...parts,
+        response: {
+          ...ok,
+          400: ProblemSchema,
+          ...(parts.params ? { 404: ProblemSchema } : {}),
+          ...(conflict ? { 409: ProblemSchema } : {}),
+          401: ProblemSchema,
+          403: ProblemSchema,
         },
       },
+    };
+  };
+  const needs = (what: TSchema | undefined, name: string): TSchema => {
+    if (!what) throw new Error(`staffRoutes ${path}: needs its ${name} schema`);
+    return what;
+  };
+
+  if (list) {
+    const querystring = needs(opts.query, 'query');
+    const plural = opts.plural ?? `${noun}s`;
+    app.get(
+      path,
+      route('list', `${capital(plural)}, a page at a time`, { querystring }, { 200: Page(item) }),
       async (req) => list(req.query as Static<Q>, req),
     );
   }
   if (get) {
-    app.get(
-      one,
-      {
-        preHandler,
-        schema: {
-          ...base,
-          summary: summary('get', `One ${noun}`),
-          params: IdParams,
-          response: { 200: item, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-        },
-      },
-      async (req) => get(withId(req), req),
+    app.get(one, route('get', `One ${noun}`, { params: IdParams }, { 200: item }), async (req) =>
+      get(withId(req), req),
     );
   }
   if (create) {
-    if (!opts.createBody) throw new Error(`staffRoutes ${path}: a create needs its body schema`);
+    const body = needs(opts.createBody, 'create body');
     app.post(
       path,
-      {
-        preHandler,
-        schema: {
-          ...base,
-          summary: summary('create', `Add a ${noun}`),
-          body: opts.createBody,
-          response: { 201: item, 400: ProblemSchema, ...conflicts('create'), ...guarded },
-        },
-      },
+      route('create', `Add a ${noun}`, { body }, { 201: item }),
       async (req: FastifyRequest, reply: FastifyReply) =>
         reply.status(201).send(await create(req.body as Static<CB>, req)),
     );
   }
   if (update) {
-    if (!opts.updateBody) throw new Error(`staffRoutes ${path}: an update needs its body schema`);
-    app.put(
-      one,
-      {
-        preHandler,
-        schema: {
-          ...base,
-          summary: summary('update', `Change some fields of a ${noun}: absent keeps, null clears`),
-          params: IdParams,
-          body: opts.updateBody,
-          response: {
-            200: item,
-            400: ProblemSchema,
-            404: ProblemSchema,
-            ...conflicts('update'),
-            ...guarded,
-          },
-        },
-      },
-      async (req) => update(withId(req), req.body as Static<UB>, req),
+    const body = needs(opts.updateBody, 'update body');
+    const summary = `Change some fields of a ${noun}: absent keeps, null clears`;
+    app.put(one, route('update', summary, { params: IdParams, body }, { 200: item }), async (req) =>
+      update(withId(req), req.body as Static<UB>, req),
     );
   }
   if (remove) {
     app.delete(
       one,
-      {
-        preHandler,
-        schema: {
-          ...base,
-          summary: summary('remove', `Delete a ${noun}`),
-          params: IdParams,
-          response: {
-            204: Type.Null(),
-            400: ProblemSchema,
-            404: ProblemSchema,
-            ...conflicts('remove'),
-            ...guarded,
-          },
-        },
-      },
+      route('remove', `Delete a ${noun}`, { params: IdParams }, { 204: Type.Null() }),
       async (req: FastifyRequest, reply: FastifyReply) => {
         await remove(withId(req), req);
         return reply.status(204).send(null);
