@@ -33,6 +33,7 @@ import type { Paged } from './staff-crud.js';
  */
 
 type Write = 'create' | 'update' | 'remove';
+type Route = 'list' | 'get' | Write;
 
 export interface StaffRoutes<
   I extends TSchema,
@@ -57,9 +58,13 @@ export interface StaffRoutes<
   /** 'admin': an admin only; any staff otherwise */
   role?: StaffRole;
   /** OpenAPI summaries in place of the defaults */
-  summaries?: Partial<Record<'list' | 'get' | Write, string>>;
+  summaries?: Partial<Record<Route, string>>;
   /** The writes that may answer 409 (a unique or in-use constraint); true: all of them. */
   conflict?: true | readonly Write[];
+  /** Other problem statuses a route may answer, e.g. `{ create: [404] }` (a parent it names is gone). */
+  problems?: Partial<Record<Route, readonly number[]>>;
+  /** The path parameter of one record ('id' when absent): '/admin/plans/:planId'. */
+  idParam?: string;
   list?: (query: Static<Q>, req: FastifyRequest) => Promise<Paged<Static<I>>>;
   get?: (id: string, req: FastifyRequest) => Promise<Static<I>>;
   create?: (body: Static<CB>, req: FastifyRequest) => Promise<Static<I>>;
@@ -67,11 +72,7 @@ export interface StaffRoutes<
   remove?: (id: string, req: FastifyRequest) => Promise<void>;
 }
 
-const IdParams = Type.Object({ id: Uuid() });
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
-const withId = (req: FastifyRequest) => (req.params as { id: string }).id;
-
-type Route = 'list' | 'get' | Write;
 
 /** Declares `opts`'s routes on `app` (inside a service's routes plugin). */
 export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSchema, UB extends TSchema>(
@@ -80,7 +81,10 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
 ): void {
   const { path, noun, item, list, get, create, update, remove } = opts;
   const preHandler = app.kit.requireStaff(opts.role);
-  const one = `${path}/:id`;
+  const idParam = opts.idParam ?? 'id';
+  const one = `${path}/:${idParam}`;
+  const IdParams = Type.Object({ [idParam]: Uuid() });
+  const withId = (req: FastifyRequest) => (req.params as Record<string, string>)[idParam] ?? '';
   /** A route's options: the guard, the tag, its summary, its parts, and every problem it may answer. */
   const route = (
     r: Route,
@@ -101,6 +105,7 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
           400: ProblemSchema,
           ...(parts.params ? { 404: ProblemSchema } : {}),
           ...(conflict ? { 409: ProblemSchema } : {}),
+          ...Object.fromEntries((opts.problems?.[r] ?? []).map((status) => [status, ProblemSchema])),
           401: ProblemSchema,
           403: ProblemSchema,
         },

@@ -128,6 +128,8 @@ describe('staffRoutes over StaffCrud', () => {
           noun: 'vault shelf',
           item: ShelfStaff,
           role: 'admin',
+          idParam: 'shelfId',
+          problems: { get: [409] },
           get: (id) => crud.byId(id),
         });
       },
@@ -177,6 +179,8 @@ describe('staffRoutes over StaffCrud', () => {
     expect((await call('GET', `/admin/vault/${id}`, undefined, await issuer.staff('admin'))).statusCode).toBe(
       404,
     );
+    const badId = await call('GET', '/admin/vault/x', undefined, await issuer.staff('admin'));
+    expect(badId.json().errors).toEqual([expect.objectContaining({ field: 'shelfId' })]);
     // only the routes given are declared
     expect((await call('POST', '/admin/vault', { name: 'x', room: 'A', item: 1 })).statusCode).toBe(404);
   });
@@ -284,5 +288,13 @@ describe('staffRoutes over StaffCrud', () => {
     expect(Object.keys(one?.put?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
     expect(Object.keys(one?.delete?.responses ?? {}).sort()).toEqual(['204', '400', '401', '403', '404']);
     expect(doc.paths['/admin/shelves']?.get?.summary).toBe('Shelves, a page at a time');
+    expect(Object.keys(doc.paths['/admin/vault/{shelfId}']?.get?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+    ]);
   });
 });

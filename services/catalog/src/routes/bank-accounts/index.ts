@@ -16,7 +16,6 @@ import {
   ProductBankAccounts,
 } from '@rian/proto-contracts/catalog-content';
 
-
 /** Bank accounts buyers transfer to (no token) and /admin/bookbank with the per-product limits (staff). */
 const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const shop = { tags: ['bank accounts'] };
