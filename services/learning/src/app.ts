@@ -55,7 +55,8 @@ export async function buildApp(
 ): Promise<ServiceApp> {
   return buildService({
     name: 'learning',
-    description: 'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
+    description:
+      'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
     config,
     entities: [
       Course,

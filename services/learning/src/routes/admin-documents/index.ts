@@ -40,6 +40,7 @@ const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     path: '/admin/document-lists',
     tag: 'admin-documents',
     noun: 'document list entry',
+    plural: 'document list entries',
     item: DocumentListStaff,
     query: DocumentListAdminQuery,
     createBody: DocumentListCreateBody,

@@ -26,6 +26,8 @@ const adminSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'admin-sessions',
     noun: 'session',
     item: SessionStaff,
+    // a course id that names no course (or a session of another course): 404
+    problems: { list: [404], create: [404] },
     query: SessionAdminQuery,
     createBody: SessionCreateBody,
     updateBody: SessionUpdateBody,
