@@ -594,12 +594,15 @@ export const DocumentListStaff = Type.Composite(
 );
 export type DocumentListStaff = Static<typeof DocumentListStaff>;
 
+export const DOCUMENT_LIST_SORTS = ['item', '-item', 'createdAt', '-createdAt'] as const;
+/** ByVideosId / ByCoursesDetailTimeId / ByCoursesId: the entries on that video, session or course. */
 export const DocumentListAdminQuery = Type.Object({
   documentId: Type.Optional(Uuid()),
   videoId: Type.Optional(Uuid()),
   sessionId: Type.Optional(Uuid()),
   courseId: Type.Optional(Uuid()),
   ...Paging,
+  sort: sortOf(DOCUMENT_LIST_SORTS, 'item'),
 });
 export type DocumentListAdminQuery = Static<typeof DocumentListAdminQuery>;
 export const DocumentListsPage = Type.Object({

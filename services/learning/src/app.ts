@@ -27,12 +27,21 @@ import enrolmentAdmin from './plugins/app/enrolment-admin.js';
 import memberSessions from './plugins/app/member-sessions.js';
 import memberSessionRoutes from './routes/member-sessions/index.js';
 import productGrants from './plugins/app/product-grants.js';
+import sessions from './plugins/app/sessions.js';
+import videos from './plugins/app/videos.js';
+import zoomRooms from './plugins/app/zoom-rooms.js';
+import documents from './plugins/app/documents.js';
 import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
 import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
 import adminProductRoutes from './routes/admin-products/index.js';
+import adminSessionRoutes from './routes/admin-sessions/index.js';
+import adminVideoRoutes from './routes/admin-videos/index.js';
+import adminZoomRoomRoutes from './routes/admin-zoom-rooms/index.js';
+import adminDocumentRoutes from './routes/admin-documents/index.js';
+import curriculumRoutes from './routes/curriculum/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
@@ -41,8 +50,9 @@ import { onMediaFileStored } from './messaging/handlers/on-media-file-stored.js'
 import { onMediaVideoChanged } from './messaging/handlers/on-media-video-changed.js';
 
 /**
- * Builds the learning app (never listens): courses kept by staff, enrolments granted by paid orders
- * (ARCHITECTURE §3 step 5) and the member's course switch; sessions and progress are later slices.
+ * Builds the learning app (never listens): courses and what they are made of (sessions, videos, Zoom
+ * rooms, documents and document lists) kept by staff, a product page's curriculum, enrolments granted
+ * by paid orders (ARCHITECTURE §3 step 5) and the member's course switch.
  */
 export async function buildApp(
   config: Config,
@@ -50,7 +60,8 @@ export async function buildApp(
 ): Promise<ServiceApp> {
   return buildService({
     name: 'learning',
-    description: 'Learning: courses, enrolments granted by paid orders, the course switch',
+    description:
+      'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
     config,
     entities: [
       Course,
@@ -82,6 +93,10 @@ export async function buildApp(
       await app.register(enrolmentAdmin);
       await app.register(memberSessions, { settings: config });
       await app.register(productGrants);
+      await app.register(sessions);
+      await app.register(videos);
+      await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
+      await app.register(documents);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
@@ -89,6 +104,11 @@ export async function buildApp(
       await app.register(adminEnrolmentRoutes);
       await app.register(adminProductRoutes);
       await app.register(memberSessionRoutes);
+      await app.register(adminSessionRoutes);
+      await app.register(adminVideoRoutes);
+      await app.register(adminZoomRoomRoutes);
+      await app.register(adminDocumentRoutes);
+      await app.register(curriculumRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -1,4 +1,12 @@
-import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
+import { eventually, publishedEvents, type TestEnv } from '@rian/kit/testing';
+import {
+  buildEvent,
+  validateEvent,
+  type Envelope,
+  type EventContract,
+  type EventData,
+} from '@rian/proto-contracts/envelope';
+import { ProductCoursesChanged } from '@rian/proto-contracts/catalog-commerce';
 import { InstructorChanged, InstructorDeleted } from '@rian/proto-contracts/catalog-content';
 import { FileStored } from '@rian/proto-contracts/media';
 import { VideoAssetChanged } from '@rian/proto-contracts/media-assets';
@@ -78,4 +86,31 @@ export function videoAssetChanged(assetId: string, extra: Partial<EventData<type
     },
     { source: 'media' },
   );
+}
+
+export function productCoursesChanged(productId: string, courseIds: string[], revision = 1) {
+  return buildEvent(
+    ProductCoursesChanged,
+    { productId, courseIds, revision, changedAt: new Date().toISOString() },
+    { source: 'catalog' },
+  );
+}
+
+/**
+ * The events of `contract` learning published that `match`, once there are `atLeast`; each checked
+ * against the contract.
+ */
+export async function learningEvents<C extends EventContract>(
+  env: TestEnv,
+  contract: C,
+  match: (data: EventData<C>) => boolean,
+  atLeast = 1,
+): Promise<Envelope<EventData<C>>[]> {
+  const found = await eventually(async () => {
+    const all = await publishedEvents<EventData<C>>(env.namespace, 'learning', contract.type);
+    const mine = all.filter((e) => match(e.data));
+    return mine.length >= atLeast ? mine : undefined;
+  });
+  for (const e of found) validateEvent(contract, e);
+  return found;
 }

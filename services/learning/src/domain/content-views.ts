@@ -1,9 +1,12 @@
+import { openText, sealText } from '@rian/kit/secret-box';
 import type {
   DocumentListRecord,
   DocumentRecord,
   SessionRecord,
   VideoRecord,
+  ZoomRoomMember,
   ZoomRoomRecord,
+  ZoomRoomStaff,
 } from '@rian/proto-contracts/learning-content';
 import type { CourseSessionEntity } from '../entities/course-session.js';
 import type { VideoEntity } from '../entities/video.js';
@@ -73,6 +76,34 @@ export function zoomRoomRecord(z: ZoomRoomEntity): ZoomRoomRecord {
     meetingId: z.meetingId ?? null,
     hasPasscode: (z.passcodeSealed ?? null) !== null,
     ...meta(z),
+  };
+}
+
+/** Binds a sealed passcode to its column: a value sealed for anything else does not open here. */
+const PASSCODE = 'learning:zoom-passcode';
+
+export function sealPasscode(passcode: string | null, key: Buffer): string | null {
+  return passcode === null ? null : sealText(passcode, key, PASSCODE);
+}
+
+export function openPasscode(z: ZoomRoomEntity, key: Buffer): string | null {
+  const sealed = z.passcodeSealed ?? null;
+  return sealed === null ? null : openText(sealed, key, PASSCODE);
+}
+
+/** Staff see the passcode in clear. */
+export function zoomRoomStaff(z: ZoomRoomEntity, key: Buffer): ZoomRoomStaff {
+  return { ...zoomRoomRecord(z), passcode: openPasscode(z, key) };
+}
+
+/** For a member the access rule lets into a session using the room (its window, enrolled). */
+export function zoomRoomMember(z: ZoomRoomEntity, key: Buffer): ZoomRoomMember {
+  return {
+    id: z.id,
+    title: z.title,
+    url: z.url,
+    meetingId: z.meetingId ?? null,
+    passcode: openPasscode(z, key),
   };
 }
 

@@ -1,12 +1,8 @@
-import type { ErrorCode } from '@rian/proto-contracts/errors';
+import type { FieldProblem } from '@rian/kit/staff-crud';
 
 /** The rules every staff-written learning record follows: texts as stored, partial updates. */
 
-/** A rule the schema cannot say, broken by one field of a body, with the code it answers. */
-export interface FieldProblem {
-  field: string;
-  code: ErrorCode;
-}
+export type { FieldProblem };
 
 /** Optional text as stored: blank (the form sends "" for an empty field) is no value. */
 export function optionalText(v: string | null | undefined): string | null {

@@ -9,7 +9,7 @@ export const VideoAsset = defineEntity({
     assetId: p.uuid().primary(),
     status: p.string().$type<VideoAssetStatus>().length(12),
     progress: p.integer(),
-    durationSeconds: p.double().nullable(),
+    durationSeconds: p.double().$type<number>().runtimeType('number').nullable(),
     playlist: p.string().length(300).nullable(),
     poster: p.string().length(300).nullable(),
     error: p.text().nullable(),
