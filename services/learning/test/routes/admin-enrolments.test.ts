@@ -111,6 +111,15 @@ describe('admin enrolments', () => {
       const mine = granted.find((g) => g.data.enrolmentId === e.id);
       expect(mine?.data).toMatchObject({ source: 'staff', orderId: null, userId });
       for (const g of granted) validateEvent(EnrolmentGranted, g);
+      const changed = await publishedEvents<EventData<typeof EnrolmentChanged>>(
+        env.namespace,
+        'learning',
+        EnrolmentChanged.type,
+      );
+      for (const c of changed) validateEvent(EnrolmentChanged, c);
+      const byOrder = changed.find((c) => c.data.enrolment.enrolmentId === bought!.id);
+      expect(byOrder?.data).toMatchObject({ action: 'granted', changedBy: null, before: null });
+      expect(byOrder?.data.enrolment).toMatchObject({ source: 'order', status: 'active', selected: 'Y' });
       return true;
     });
   });
