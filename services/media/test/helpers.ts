@@ -74,3 +74,40 @@ export async function animatedGif(frames = 2): Promise<Buffer> {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A short video of ffmpeg's test pattern with a tone (never downloaded media): 640×360 by default. */
+export async function testVideo(
+  dir: string,
+  opts: { seconds?: number; size?: string; name?: string } = {},
+): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const out = join(dir, opts.name ?? 'lesson.mp4');
+  await promisify(execFile)('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${opts.size ?? '640x360'}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    String(opts.seconds ?? 4),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return out;
+}

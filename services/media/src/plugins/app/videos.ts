@@ -1,0 +1,289 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+import type { Kit } from '@rian/kit/service';
+import { ProblemError } from '@rian/kit/errors';
+import { signMediaUrl } from '@rian/kit/signed-url';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import {
+  type VideoAssetListQuery,
+  type VideoAssetView,
+  type VideoPlayback,
+} from '@rian/proto-contracts/media-assets';
+import { VideoAsset, type VideoAssetEntity } from '../../entities/video-asset.js';
+import { MASTER_PLAYLIST, POSTER } from '../../domain/hls.js';
+import type { FileRef, FileStore } from '../../storage/file-store.js';
+import { MediaContentError, probeVideo } from './ffmpeg.js';
+import { changeVideo } from './video-changes.js';
+import type { TranscodeQueue } from './transcode-queue.js';
+import type { Config } from '../../config.js';
+import type { Paged } from './images.js';
+
+/** The original of a lesson video, kept privately once its upload is complete. */
+export const originalRef = (assetId: string): FileRef => ({
+  visibility: 'private',
+  kind: 'video-original',
+  folder: assetId,
+  filename: 'original',
+});
+
+export const hlsRef = (assetId: string, filename: string): FileRef => ({
+  visibility: 'private',
+  kind: 'hls',
+  folder: assetId,
+  filename,
+});
+
+export interface UploadState {
+  asset: VideoAssetEntity;
+  /** bytes received so far (the whole length once the upload is complete) */
+  offset: number;
+}
+
+/**
+ * Lesson videos: the resumable upload's state (tus: a file in MEDIA_UPLOAD_DIR that grows with each
+ * PATCH), the asset's record and its `media.video.changed` events, the hand-over to the transcode
+ * queue, staff's list and signed previews.
+ */
+export class VideoLibrary {
+  /** uploads a PATCH is writing to in this process (tus: one writer at a time) */
+  private readonly writing = new Set<string>();
+  /** completed uploads being checked and stored, so a test or shutdown can wait for them */
+  private readonly finishing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly kit: Kit,
+    private readonly files: FileStore,
+    private readonly config: Config,
+    private readonly queue: TranscodeQueue,
+  ) {}
+
+  private stagedPath(id: string): string {
+    return join(this.config.MEDIA_UPLOAD_DIR, id);
+  }
+
+  /** tus creation: a new asset in `uploading`, and an empty file to grow. */
+  async createUpload(opts: {
+    length: number;
+    originalName: string;
+    createdBy: string | null;
+  }): Promise<string> {
+    if (opts.length > this.config.MEDIA_VIDEO_MAX_BYTES) {
+      throw new ProblemError('media.file_too_large', {
+        extra: { maxBytes: this.config.MEDIA_VIDEO_MAX_BYTES },
+      });
+    }
+    const id = uuidv7();
+    await mkdir(this.config.MEDIA_UPLOAD_DIR, { recursive: true });
+    await writeFile(this.stagedPath(id), Buffer.alloc(0), { flag: 'wx' });
+    const em = this.kit.orm.em.fork();
+    em.create(VideoAsset, {
+      id,
+      status: 'uploading',
+      progress: 0,
+      originalName: opts.originalName,
+      bytes: opts.length,
+      renditions: [],
+      createdBy: opts.createdBy,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await em.flush();
+    this.kit.logger.info({ assetId: id, bytes: opts.length }, 'video upload created');
+    return id;
+  }
+
+  async uploadState(id: string): Promise<UploadState> {
+    const asset = await this.find(id);
+    if (!asset) throw new ProblemError('media.upload_not_found');
+    if (asset.status !== 'uploading') return { asset, offset: asset.bytes };
+    const size = await stat(this.stagedPath(id)).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined) throw new ProblemError('media.upload_not_found');
+    return { asset, offset: size };
+  }
+
+  /**
+   * tus PATCH: appends the body at `offset` (which must be where the file ends). Whatever arrives
+   * before the client goes away is kept: the next HEAD tells where to resume. Answers the new offset.
+   */
+  async append(
+    id: string,
+    offset: number,
+    body: Readable,
+    declaredLength: number | undefined,
+  ): Promise<number> {
+    const { asset, offset: current } = await this.uploadState(id);
+    if (asset.status !== 'uploading' || offset !== current || this.writing.has(id)) {
+      throw new ProblemError('media.upload_offset_mismatch', { extra: { offset: current } });
+    }
+    const room = asset.bytes - current;
+    if (declaredLength !== undefined && declaredLength > room) {
+      throw new ProblemError('media.file_too_large', { extra: { maxBytes: asset.bytes } });
+    }
+    this.writing.add(id);
+    let received = 0;
+    try {
+      const cap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          received += chunk.length;
+          if (received > room)
+            done(new ProblemError('media.file_too_large', { extra: { maxBytes: asset.bytes } }));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, cap, createWriteStream(this.stagedPath(id), { flags: 'a' }));
+      } catch (err) {
+        if (err instanceof ProblemError) throw err;
+        // the client went away mid-chunk: what was written stays, the client resumes from HEAD
+        this.kit.logger.info(
+          { assetId: id, received, err: (err as Error).message },
+          'video upload interrupted',
+        );
+      }
+    } finally {
+      this.writing.delete(id);
+    }
+    const { offset: now } = await this.uploadState(id);
+    if (now === asset.bytes) this.finishInBackground(id);
+    return now;
+  }
+
+  /** tus termination: only while uploading (a finished upload is an asset staff keep). */
+  async terminate(id: string): Promise<void> {
+    const asset = await this.find(id);
+    if (!asset) throw new ProblemError('media.upload_not_found');
+    if (asset.status !== 'uploading' || this.writing.has(id) || this.finishing.has(id)) {
+      throw new ProblemError('media.upload_invalid', {
+        detail: 'The upload is complete and cannot be terminated',
+      });
+    }
+    const em = this.kit.orm.em.fork();
+    await em.nativeDelete(VideoAsset, { id, status: 'uploading' });
+    await rm(this.stagedPath(id), { force: true });
+  }
+
+  private finishInBackground(id: string): void {
+    if (this.finishing.has(id)) return;
+    const work = this.finish(id)
+      .catch((err: unknown) => this.kit.logger.error({ err, assetId: id }, 'finishing a video upload failed'))
+      .finally(() => this.finishing.delete(id));
+    this.finishing.set(id, work);
+  }
+
+  /** Waits for uploads being finished in this process (shutdown, tests). */
+  async settled(): Promise<void> {
+    await Promise.all(this.finishing.values());
+  }
+
+  /**
+   * A complete upload: checked by ffprobe (a file that is not a video fails here, nothing is
+   * queued), the original moved into the file store, then `queued` with its event, then the job.
+   */
+  private async finish(id: string): Promise<void> {
+    const path = this.stagedPath(id);
+    let probed;
+    try {
+      probed = await probeVideo(this.config.MEDIA_FFPROBE, path);
+    } catch (err) {
+      if (!(err instanceof MediaContentError)) throw err;
+      await changeVideo(this.kit, id, ['uploading'], { status: 'failed', error: err.message });
+      await rm(path, { force: true });
+      this.kit.logger.info({ assetId: id, error: err.message }, 'video upload refused by its content');
+      return;
+    }
+    await this.files.putFile(originalRef(id), path, 'application/octet-stream');
+    await changeVideo(this.kit, id, ['uploading'], {
+      status: 'queued',
+      progress: 0,
+      durationSeconds: probed.durationSeconds,
+      width: probed.width,
+      height: probed.height,
+    });
+    await rm(path, { force: true });
+    this.queue.kick();
+  }
+
+  async find(id: string): Promise<VideoAssetEntity | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    return this.kit.orm.em.fork().findOne(VideoAsset, { id });
+  }
+
+  async get(id: string): Promise<VideoAssetView> {
+    const asset = await this.find(id);
+    if (!asset) throw new ProblemError('media.not_found');
+    return this.view(asset);
+  }
+
+  async list(query: VideoAssetListQuery): Promise<Paged<VideoAssetView>> {
+    const [rows, total] = await this.kit.orm.em
+      .fork()
+      .findAndCount(VideoAsset, query.status ? { status: query.status } : {}, {
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+    return { items: rows.map((r) => this.view(r)), page: query.page, pageSize: query.pageSize, total };
+  }
+
+  /** A signed playback address for staff's preview; 409 until the asset is ready. */
+  async playback(id: string, now = new Date()): Promise<VideoPlayback> {
+    const asset = await this.find(id);
+    if (!asset) throw new ProblemError('media.not_found');
+    if (asset.status !== 'ready') throw new ProblemError('media.video_not_ready');
+    const sign = (file: string) =>
+      signMediaUrl({
+        base: this.config.MEDIA_PUBLIC_URL,
+        secret: this.config.MEDIA_URL_SECRET,
+        scope: `hls/${id}`,
+        file,
+        ttlSeconds: this.config.MEDIA_SIGNED_URL_TTL_S,
+        now,
+      });
+    const playlist = sign(MASTER_PLAYLIST);
+    return {
+      playlistUrl: playlist.url,
+      posterUrl: sign(POSTER).url,
+      expiresAt: playlist.expiresAt.toISOString(),
+    };
+  }
+
+  private view(a: VideoAssetEntity): VideoAssetView {
+    return {
+      id: a.id,
+      status: a.status,
+      progress: a.status === 'ready' ? 100 : a.progress,
+      originalName: a.originalName,
+      bytes: a.bytes,
+      durationSeconds: a.durationSeconds ?? null,
+      width: a.width ?? null,
+      height: a.height ?? null,
+      renditions: a.renditions,
+      error: a.error ?? null,
+      createdBy: a.createdBy ?? null,
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    videos: VideoLibrary;
+  }
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const videos = new VideoLibrary(app.kit, app.fileStore, config, app.transcodeQueue);
+    app.decorate('videos', videos);
+    app.addHook('preClose', async () => videos.settled());
+  },
+  { name: 'videos', dependencies: ['file-store', 'transcode-queue'] },
+);
