@@ -44,6 +44,8 @@ export const ConfigSchema = serviceConfigSchema('media', {
   MEDIA_UPLOAD_DIR: Type.String({
     default: fileURLToPath(new URL('../../../var/media-uploads', import.meta.url)),
   }),
+  /** an unfinished upload untouched this long is removed (its row and its bytes) */
+  MEDIA_UPLOAD_EXPIRY_HOURS: Type.Integer({ default: 72, minimum: 1 }),
   /** scratch space for transcoding (a job's folder is removed when it ends) */
   MEDIA_WORK_DIR: Type.String({ default: join(tmpdir(), 'rian-media-work') }),
   /** transcodes one process runs at once */

@@ -177,6 +177,45 @@ export class VideoLibrary {
     this.finishing.set(id, work);
   }
 
+  /**
+   * Housekeeping, every minute on each replica: an upload complete on disk whose finishing was cut
+   * short (the process ended between the last PATCH and `queued`) is finished again; an upload
+   * untouched for MEDIA_UPLOAD_EXPIRY_HOURS is abandoned (row and staged bytes removed). A row is
+   * claimed by moving its `updated_at`, so two replicas never take the same one.
+   */
+  async sweep(): Promise<void> {
+    const em = this.kit.orm.em.fork();
+    const stale = (await em.execute(
+      `select id, bytes::float8 as bytes, updated_at < now() - (? * interval '1 hour') as expired
+         from video_assets
+        where status = 'uploading' and updated_at < now() - interval '2 minutes'
+        order by updated_at limit 50`,
+      [this.config.MEDIA_UPLOAD_EXPIRY_HOURS],
+    )) as { id: string; bytes: number; expired: boolean }[];
+    for (const row of stale) {
+      if (this.writing.has(row.id) || this.finishing.has(row.id)) continue;
+      const size = await stat(this.stagedPath(row.id)).then(
+        (st) => st.size,
+        () => -1,
+      );
+      if (size === row.bytes) {
+        const claimed = (await em.execute(
+          `update video_assets set updated_at = now()
+            where id = ? and status = 'uploading' and updated_at < now() - interval '2 minutes' returning id`,
+          [row.id],
+        )) as unknown[];
+        if (claimed.length) this.finishInBackground(row.id);
+      } else if (row.expired) {
+        const gone = await em.nativeDelete(VideoAsset, { id: row.id, status: 'uploading' });
+        if (gone) await rm(this.stagedPath(row.id), { force: true });
+        this.kit.logger.info(
+          { assetId: row.id, received: size, bytes: row.bytes },
+          'abandoned video upload removed',
+        );
+      }
+    }
+  }
+
   /** Waits for uploads being finished in this process (shutdown, tests). */
   async settled(): Promise<void> {
     await Promise.all(this.finishing.values());
@@ -283,7 +322,19 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const videos = new VideoLibrary(app.kit, app.fileStore, config, app.transcodeQueue);
     app.decorate('videos', videos);
-    app.addHook('preClose', async () => videos.settled());
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = () => {
+      videos.sweep().catch((err: unknown) => app.log.warn({ err }, 'video upload sweep failed'));
+    };
+    app.addHook('onReady', async () => {
+      sweep();
+      timer = setInterval(sweep, 60_000);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await videos.settled();
+    });
   },
   { name: 'videos', dependencies: ['file-store', 'transcode-queue'] },
 );
