@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 
 export const ConfigSchema = serviceConfigSchema('media', {
   /** local storage root (ARCHITECTURE.md §7: var/media in development); unused when MEDIA_S3_BUCKET is set */
@@ -30,7 +30,8 @@ export const ConfigSchema = serviceConfigSchema('media', {
   MEDIA_S3_PREFIX: Type.String({ default: '' }),
   /**
    * HMAC key of the signed private-file URLs (kit/signed-url.ts), shared with learning, which signs
-   * members' URLs. Required in production (≥ 16 characters); development makes a random one per start.
+   * members' URLs. Required in production (≥ 16 characters); elsewhere unset means the kit's
+   * DEV_MEDIA_URL_SECRET, which learning falls back to as well.
    */
   MEDIA_URL_SECRET: Type.String({ default: '' }),
   /** how long a signed URL media itself hands out (staff preview) stays valid, in seconds */
@@ -71,5 +72,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.MEDIA_URL_SECRET || env.NODE_ENV === 'production') {
     throw new ConfigError(['MEDIA_URL_SECRET: at least 16 characters (required in production)']);
   }
-  return { ...config, MEDIA_URL_SECRET: randomBytes(32).toString('base64url') };
+  // learning signs what media serves: both fall back to the same, public, development key
+  return { ...config, MEDIA_URL_SECRET: DEV_MEDIA_URL_SECRET };
 }
