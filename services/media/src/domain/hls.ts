@@ -156,3 +156,32 @@ export function hlsContentType(file: string): string | null {
   if (file === POSTER) return 'image/jpeg';
   return null;
 }
+
+/** The demo lesson: 12 s of ffmpeg's moving test pattern at 720p with a 440 Hz tone, made locally. */
+export function demoVideoArgs(output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    '12',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    output,
+  ];
+}

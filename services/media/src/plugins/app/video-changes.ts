@@ -8,7 +8,15 @@ import { MASTER_PLAYLIST, POSTER } from '../../domain/hls.js';
 export type VideoFields = Partial<
   Pick<
     VideoAssetEntity,
-    'status' | 'progress' | 'durationSeconds' | 'width' | 'height' | 'renditions' | 'error' | 'jobPublishedAt'
+    | 'status'
+    | 'progress'
+    | 'bytes'
+    | 'durationSeconds'
+    | 'width'
+    | 'height'
+    | 'renditions'
+    | 'error'
+    | 'jobPublishedAt'
   >
 >;
 
