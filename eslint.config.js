@@ -43,6 +43,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Radix primitives are wrapped once in components/ui (styled, labelled, keyboard-tested there);
+    // features and layouts use the wrappers.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'radix-ui', message: 'Use the wrapper in @/components/ui (add one there if missing).' },
+          ],
+          patterns: [
+            {
+              group: ['@radix-ui/*'],
+              message: 'Use the wrapper in @/components/ui (add one there if missing).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // command-line scripts talk to a person on the console
     files: ['deploy/**/*.mjs', 'web/e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },

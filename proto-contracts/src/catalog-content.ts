@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { RequiredText, Satang, Uuid } from './common.js';
+import { AdminListQuery, PageQuery, RequiredText, Satang, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { YesNoSchema } from './enums.js';
 import { X_ERROR } from './errors.js';
@@ -52,16 +52,7 @@ const Meta = {
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 };
-const Paging = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-};
-const Search = Type.Optional(Type.String({ maxLength: 100 }));
-const sortOf = <const S extends readonly string[]>(sorts: S, fallback: S[number]) =>
-  Type.Union(
-    sorts.map((s) => Type.Literal(s)),
-    { default: fallback, description: 'a leading "-" sorts descending' },
-  );
+const Paging = PageQuery.properties;
 /** `{ items }` of a product's own small sets (not paged: a product has a handful). */
 export const Items = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
 
@@ -96,11 +87,7 @@ export type CoachUpdateBody = Static<typeof CoachUpdateBody>;
 
 export const COACH_SORTS = ['createdAt', '-createdAt', 'name', '-name'] as const;
 export type CoachSort = (typeof COACH_SORTS)[number];
-export const CoachAdminQuery = Type.Object({
-  q: Search,
-  ...Paging,
-  sort: sortOf(COACH_SORTS, 'createdAt'),
-});
+export const CoachAdminQuery = AdminListQuery(COACH_SORTS, 'createdAt');
 export type CoachAdminQuery = Static<typeof CoachAdminQuery>;
 export const CoachPublicQuery = Type.Object({
   ...Paging,
@@ -181,11 +168,7 @@ export type InstructorUpdateBody = Static<typeof InstructorUpdateBody>;
 
 export const INSTRUCTOR_SORTS = ['item', '-item', 'name', '-name', 'createdAt', '-createdAt'] as const;
 export type InstructorSort = (typeof INSTRUCTOR_SORTS)[number];
-export const InstructorAdminQuery = Type.Object({
-  q: Search,
-  ...Paging,
-  sort: sortOf(INSTRUCTOR_SORTS, 'item'),
-});
+export const InstructorAdminQuery = AdminListQuery(INSTRUCTOR_SORTS, 'item');
 export type InstructorAdminQuery = Static<typeof InstructorAdminQuery>;
 export const InstructorPublicQuery = Type.Object(Paging);
 export const InstructorOfMonthQuery = Type.Object({
@@ -338,11 +321,7 @@ export type BankAccountUpdateBody = Static<typeof BankAccountUpdateBody>;
 
 export const BANK_ACCOUNT_SORTS = ['createdAt', '-createdAt', 'bankName', '-bankName'] as const;
 export type BankAccountSort = (typeof BANK_ACCOUNT_SORTS)[number];
-export const BankAccountAdminQuery = Type.Object({
-  q: Search,
-  ...Paging,
-  sort: sortOf(BANK_ACCOUNT_SORTS, 'createdAt'),
-});
+export const BankAccountAdminQuery = AdminListQuery(BANK_ACCOUNT_SORTS, 'createdAt');
 export type BankAccountAdminQuery = Static<typeof BankAccountAdminQuery>;
 
 /** The accounts a buyer of a product may transfer to, and whether the product's limits chose them. */

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { X_ERROR } from './errors.js';
 
 /** Spec pattern x@y.z; message "รูปแบบ E-mail ไม่ถูกต้อง". */
@@ -61,6 +61,33 @@ export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
+
+/** An admin list's sort: one of `sorts` ("name", "-name": a leading "-" sorts descending). */
+export const SortOf = <const S extends readonly string[]>(sorts: S, fallback: S[number]) =>
+  Type.Union(
+    sorts.map((s) => Type.Literal(s)),
+    { default: fallback, description: 'a leading "-" sorts descending' },
+  );
+
+/**
+ * A back office list's query: q (search text), page, pageSize, sort among `sorts`, and the
+ * list's own filters (`extra`, e.g. `{ courseId: Type.Optional(Uuid()) }`).
+ */
+export const AdminListQuery = <
+  const S extends readonly string[],
+  P extends TProperties = Record<never, never>,
+>(
+  sorts: S,
+  fallback: S[number],
+  extra: P = {} as P,
+  opts: { search?: string } = {},
+) =>
+  Type.Object({
+    q: Type.Optional(Type.String({ maxLength: 100, ...(opts.search ? { description: opts.search } : {}) })),
+    ...extra,
+    ...PageQuery.properties,
+    sort: SortOf(sorts, fallback),
+  });
 
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Page, RequiredText, Uuid } from './common.js';
+import { AdminListQuery, Page, RequiredText, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { YesNoSchema } from './enums.js';
 import { X_ERROR } from './errors.js';
@@ -88,16 +88,12 @@ export type CourseUpdateBody = Static<typeof CourseUpdateBody>;
 
 export const COURSE_SORTS = ['-createdAt', 'createdAt', 'title', '-title', 'date', '-date'] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
-export const CourseAdminQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'matches title or code' })),
-  status: Type.Optional(CourseStatusSchema),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  sort: Type.Union(
-    COURSE_SORTS.map((s) => Type.Literal(s)),
-    { default: '-createdAt', description: 'a leading "-" sorts descending' },
-  ),
-});
+export const CourseAdminQuery = AdminListQuery(
+  COURSE_SORTS,
+  '-createdAt',
+  { status: Type.Optional(CourseStatusSchema) },
+  { search: 'matches title or code' },
+);
 export type CourseAdminQuery = Static<typeof CourseAdminQuery>;
 
 export const AdminCoursesPage = Page(CourseStaff);

@@ -36,13 +36,6 @@ export function sortedMonths(months: readonly string[]): string[] {
   return [...new Set(months)].sort();
 }
 
-/** A sort name such as "-name" as field and direction. */
-export function sortOrder<S extends string>(sort: S): { field: string; direction: 'asc' | 'desc' } {
-  return sort.startsWith('-')
-    ? { field: sort.slice(1), direction: 'desc' }
-    : { field: sort, direction: 'asc' };
-}
-
 // ---------- which bank accounts a buyer of a product may transfer to ----------
 
 export interface LimitState {

@@ -103,8 +103,3 @@ export function productFieldProblems(
   if (f.start && f.to && f.to < f.start) problems.push({ field: 'to', rule: 'to_before_start' });
   return problems;
 }
-
-/** `q` as an ILIKE pattern matching anywhere, with the user's % _ and \ taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

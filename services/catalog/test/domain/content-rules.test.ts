@@ -7,7 +7,6 @@ import {
   limitIsOpen,
   socialUrlProblems,
   sortedMonths,
-  sortOrder,
 } from '../../src/domain/content-rules.js';
 import { optionalText, patched } from '../../src/domain/field-rules.js';
 import { newInstructorFields, updatedInstructorFields } from '../../src/domain/content-fields.js';
@@ -124,11 +123,6 @@ describe('content rules', () => {
         featuredMonths: ['2027-01', '2027-02'],
       });
     });
-  });
-
-  it('turns a sort name into field and direction', () => {
-    expect(sortOrder('-name')).toEqual({ field: 'name', direction: 'desc' });
-    expect(sortOrder('item')).toEqual({ field: 'item', direction: 'asc' });
   });
 
   describe('the product page tabs', () => {

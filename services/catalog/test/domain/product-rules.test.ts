@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  containsPattern,
   newProductFields,
   productFieldProblems,
   updatedProductFields,
@@ -58,14 +57,5 @@ describe('product rules (spec 02 §3)', () => {
     expect(productFieldProblems({ title: '', start: null, to: null })).toEqual([
       { field: 'title', rule: 'required' },
     ]);
-  });
-
-  it.each([
-    ['forex', '%forex%'],
-    ['100%', '%100\\%%'],
-    ['win_rate', '%win\\_rate%'],
-    ['a\\b', '%a\\\\b%'],
-  ])('escapes %s for ILIKE', (q, pattern) => {
-    expect(containsPattern(q)).toBe(pattern);
   });
 });

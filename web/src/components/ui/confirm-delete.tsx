@@ -12,6 +12,8 @@ export type ConfirmDeleteProps<T> = {
   confirmLabel: string;
   onClose: () => void;
   onConfirm: (target: T) => Promise<unknown>;
+  /** the refusal's `data-testid` */
+  errorTestId?: string;
 };
 
 /**
@@ -25,6 +27,7 @@ export function ConfirmDelete<T>({
   confirmLabel,
   onClose,
   onConfirm,
+  errorTestId = 'confirm-error',
 }: ConfirmDeleteProps<T>) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
@@ -63,7 +66,7 @@ export function ConfirmDelete<T>({
     >
       {error !== null && (
         <Alert>
-          <span data-testid="confirm-error">{problemText(error, language)}</span>
+          <span data-testid={errorTestId}>{problemText(error, language)}</span>
         </Alert>
       )}
     </ConfirmDialog>

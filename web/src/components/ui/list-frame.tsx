@@ -33,6 +33,7 @@ export function ListFrame({
   searchText,
   onSearchText,
   filters,
+  emptyText,
   query,
   page,
   pageSize,
@@ -51,6 +52,8 @@ export function ListFrame({
   searchText: string;
   onSearchText: (text: string) => void;
   filters?: ReactNode;
+  /** what an empty list says (default: "nothing yet") */
+  emptyText?: string;
   query: ListQuery;
   page: number;
   pageSize: number;
@@ -91,7 +94,7 @@ export function ListFrame({
       {query.isError && <Alert>{problemText(query.error, language)}</Alert>}
       {query.isPending && !query.isError && <Spinner label={t('admin.loading')} />}
       {query.data && query.data.items.length === 0 && (
-        <p data-testid={`${testId}-empty`}>{t('admin.empty')}</p>
+        <p data-testid={`${testId}-empty`}>{emptyText ?? t('admin.empty')}</p>
       )}
       {query.data && query.data.items.length > 0 && children}
       {query.data && <Pager page={page} pageSize={pageSize} total={query.data.total} onPage={onPage} />}

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { LockMode, UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import { containsPattern } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
 import { revokeUserTokensBefore } from '@rian/kit/revocation';
@@ -46,10 +47,6 @@ function details(body: PersonnelCreateBody | PersonnelUpdateBody) {
     position: blankToNull(body.position),
     role: body.role,
   };
-}
-
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Personnel (spec 02 §3) managed by admins: staff accounts with role admin or staff; deleting disables. */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { LockMode, type InferEntity } from '@mikro-orm/core';
 import type { Kit } from '@rian/kit/service';
+import { containsPattern } from '@rian/kit/staff-crud';
 import type { EntityManager } from '@rian/kit/db';
 import { ProblemError, type ErrorCode } from '@rian/kit/errors';
 import { revokeUserTokensBefore } from '@rian/kit/revocation';
@@ -37,10 +38,6 @@ const SORTS: Record<AdminUserSort, [keyof UserRow & string, 'asc' | 'desc']> = {
   lastName: ['lastName', 'asc'],
   '-lastName': ['lastName', 'desc'],
 };
-
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The spec's order of membership codes: lists holding the same codes compare equal. */
 function canonicalCodes(codes: readonly string[]): MembershipCode[] {

@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  StaffCrud,
+  assertNoProblems,
+  FOR_SHARE,
+  FOR_UPDATE,
+  found,
+  paged,
+  window,
+  write,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
@@ -31,22 +43,8 @@ import {
   type BankAccountFields,
 } from '../../domain/content-fields.js';
 import { bankAccountPublic, bankAccountStaff, bankLimitData } from '../../domain/content-views.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import {
-  assertNoProblems,
-  cached,
-  FOR_SHARE,
-  FOR_UPDATE,
-  found,
-  paged,
-  referencedProduct,
-  shopProduct,
-  window,
-  write,
-  type Paging,
-} from './content-support.js';
-import { StaffCrud } from './staff-crud.js';
+import { cached, referencedProduct, shopProduct, staffDeps } from './content-support.js';
 
 const LIMIT_CONFLICTS = { product_bank_limits_unique: 'catalog.bank_limit_exists' } as const;
 // the order staff entered the accounts in: the first is the one the shop shows first
@@ -73,7 +71,7 @@ function validBankAccount(body: BankAccountCreateBody): BankAccountFields {
 
 /** Bank accounts buyers transfer to, and the per-product limits that choose among them. */
 export class BankAccountCatalog {
-  private readonly crud = new StaffCrud(this, {
+  private readonly crud = new StaffCrud(staffDeps(this), {
     entity: BankAccount,
     notFound: 'catalog.bank_account_not_found',
     staff: bankAccountStaff,
@@ -175,7 +173,7 @@ export class BankAccountCatalog {
 
   async createLimit(body: BankLimitCreateBody, createdBy: string | null): Promise<BankLimitStaff> {
     return write(
-      this,
+      staffDeps(this),
       async (em) => {
         const account = await em.findOne(BankAccount, { id: body.bankAccountId }, FOR_SHARE);
         assertNoProblems([
@@ -201,7 +199,7 @@ export class BankAccountCatalog {
   }
 
   async updateLimit(id: string, body: BankLimitUpdateBody): Promise<BankLimitStaff> {
-    return write(this, async (em) => {
+    return write(staffDeps(this), async (em) => {
       const limit = found(
         await em.findOne(ProductBankLimit, { id }, FOR_UPDATE),
         'catalog.bank_limit_not_found',
@@ -218,7 +216,7 @@ export class BankAccountCatalog {
   }
 
   async removeLimit(id: string): Promise<void> {
-    await write(this, async (em) => {
+    await write(staffDeps(this), async (em) => {
       const limit = found(
         await em.findOne(ProductBankLimit, { id }, FOR_UPDATE),
         'catalog.bank_limit_not_found',

@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  StaffCrud,
+  assertNoProblems,
+  FOR_SHARE,
+  FOR_UPDATE,
+  found,
+  paged,
+  window,
+  write,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type { ProductPublic } from '@rian/proto-contracts/catalog';
@@ -30,22 +42,8 @@ import {
   type CoachFields,
 } from '../../domain/content-fields.js';
 import { coachPublic, coachStaff, linkData } from '../../domain/content-views.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import {
-  assertNoProblems,
-  cached,
-  FOR_SHARE,
-  FOR_UPDATE,
-  found,
-  paged,
-  referencedProduct,
-  shopProduct,
-  window,
-  write,
-  type Paging,
-} from './content-support.js';
-import { StaffCrud } from './staff-crud.js';
+import { cached, referencedProduct, shopProduct, staffDeps } from './content-support.js';
 
 const LINK_CONFLICTS = { product_coaches_unique: 'catalog.product_coach_exists' } as const;
 
@@ -62,7 +60,7 @@ function fieldsOf(c: CoachEntity): CoachFields {
 
 /** Coaches and the product–coach links: the shop's reads and the staff's writes with their events. */
 export class CoachCatalog {
-  private readonly crud = new StaffCrud(this, {
+  private readonly crud = new StaffCrud(staffDeps(this), {
     entity: Coach,
     notFound: 'catalog.coach_not_found',
     staff: coachStaff,
@@ -195,7 +193,7 @@ export class CoachCatalog {
 
   async link(body: ProductCoachCreateBody, createdBy: string | null): Promise<ProductCoachStaff> {
     return write(
-      this,
+      staffDeps(this),
       async (em) => {
         const coach = await em.findOne(Coach, { id: body.coachId }, FOR_SHARE);
         assertNoProblems([
@@ -221,7 +219,7 @@ export class CoachCatalog {
   }
 
   async unlink(id: string): Promise<void> {
-    await write(this, async (em) => {
+    await write(staffDeps(this), async (em) => {
       const link = found(
         await em.findOne(ProductCoach, { id }, FOR_UPDATE),
         'catalog.product_coach_not_found',

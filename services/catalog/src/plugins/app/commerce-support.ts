@@ -1,27 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  ForeignKeyConstraintViolationException,
-  LockMode,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/core';
-import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { bearerToken, type Principal } from '@rian/kit/tokens';
-import { fieldError, ProblemError, validationProblem, type ErrorCode } from '@rian/kit/errors';
+import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import { isMembershipCode, priceCodesOf } from '@rian/proto-contracts/enums';
 import type { RuleProblem } from '../../domain/field-rules.js';
 
 /** What the commerce services (prices, packages, course lists, instalment plans) share. */
-
-export const FOR_UPDATE = { lockMode: LockMode.PESSIMISTIC_WRITE } as const;
-export const FOR_SHARE = { lockMode: LockMode.PESSIMISTIC_READ } as const;
-
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-export const window = (q: Paging) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
 /** Answers 400 with one entry per broken field (nothing is written), or returns when there is none. */
 export function assertNoProblems(problems: readonly RuleProblem[]): void {
@@ -31,37 +15,6 @@ export function assertNoProblems(problems: readonly RuleProblem[]): void {
       fieldError(p.field, p.rule === 'required' ? 'validation.required' : 'catalog.to_before_start'),
     ),
   );
-}
-
-export function found<T>(row: T | null | undefined, code: ErrorCode): T {
-  if (!row) throw new ProblemError(code);
-  return row;
-}
-
-/**
- * Runs a staff write in one transaction (the change and its outbox events), then `afterCommit`
- * (cache invalidation) once it has committed. A constraint named in `conflicts` becomes its problem.
- */
-export async function write<T>(
-  kit: Kit,
-  work: (em: EntityManager) => Promise<T>,
-  opts: { conflicts?: Record<string, ErrorCode>; afterCommit?: () => Promise<void> } = {},
-): Promise<T> {
-  let result: T;
-  try {
-    result = await kit.orm.em.fork().transactional(work);
-  } catch (err) {
-    if (
-      err instanceof UniqueConstraintViolationException ||
-      err instanceof ForeignKeyConstraintViolationException
-    ) {
-      const code = opts.conflicts?.[(err as { constraint?: string }).constraint ?? ''];
-      if (code) throw new ProblemError(code);
-    }
-    throw err;
-  }
-  await opts.afterCommit?.();
-  return result;
 }
 
 /**

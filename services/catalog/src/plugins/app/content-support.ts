@@ -1,14 +1,9 @@
-import {
-  ForeignKeyConstraintViolationException,
-  LockMode,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
-import { fieldError, ProblemError, validationProblem, type ErrorCode } from '@rian/kit/errors';
+import { ProblemError } from '@rian/kit/errors';
+import type { FieldProblem, StaffDeps } from '@rian/kit/staff-crud';
 import { Product, type ProductEntity } from '../../entities/product.js';
-import type { FieldProblem } from '../../domain/field-rules.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
 
 /** What the content services (coaches, instructors, details, groups, bank accounts) share. */
@@ -20,57 +15,25 @@ export interface ContentDeps {
 }
 
 /**
+ * A content service as the kit's staff deps: its writes invalidate the public read cache once
+ * committed. `kit` is read when a write runs: the services make their StaffCrud in a field
+ * initialiser, before the constructor has set `kit`.
+ */
+export function staffDeps(deps: ContentDeps): StaffDeps {
+  return {
+    get kit() {
+      return deps.kit;
+    },
+    afterCommit: () => deps.cache.invalidate(),
+  };
+}
+
+/**
  * A public read through the catalog's cache (plugins/app/cache.ts): kept until the next committed
  * catalog change or the cache's TTL. Only successful answers are kept; a 404 is read again.
  */
 export function cached<T>(deps: ContentDeps, key: string, load: () => Promise<T>): Promise<T> {
   return deps.cache.json(`content:${key}`, load);
-}
-
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-export function window(q: Paging): { limit: number; offset: number } {
-  return { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-}
-
-export function paged<T>(items: T[], total: number, q: Paging): Paged<T> {
-  return { items, page: q.page, pageSize: q.pageSize, total };
-}
-
-/** Answers 400 with one entry per broken field, or returns when there is none. */
-export function assertNoProblems(problems: readonly FieldProblem[]): void {
-  if (problems.length) throw validationProblem(problems.map((p) => fieldError(p.field, p.code)));
-}
-
-/**
- * Runs a staff write in one transaction (the change and its outbox events), then invalidates the
- * public read cache. A unique constraint named in `conflicts` becomes its 409; a foreign key named
- * there its problem (e.g. a detail type deleted while still in use). Anything else fails as it is.
- */
-export async function write<T>(
-  deps: ContentDeps,
-  work: (em: EntityManager) => Promise<T>,
-  conflicts: Record<string, ErrorCode> = {},
-): Promise<T> {
-  let result: T;
-  try {
-    result = await deps.kit.orm.em.fork().transactional(work);
-  } catch (err) {
-    if (
-      err instanceof UniqueConstraintViolationException ||
-      err instanceof ForeignKeyConstraintViolationException
-    ) {
-      const code = conflicts[(err as { constraint?: string }).constraint ?? ''];
-      if (code) throw new ProblemError(code);
-    }
-    throw err;
-  }
-  // committed: every cached public read may now be stale
-  await deps.cache.invalidate();
-  return result;
 }
 
 /**
@@ -99,12 +62,3 @@ export async function anyProduct(em: EntityManager, productId: string): Promise<
   if (!p) throw new ProblemError('catalog.product_not_found');
   return p;
 }
-
-/** A row of the given entity locked for the write, or the not-found problem. */
-export function found<T>(row: T | null, code: ErrorCode): T {
-  if (!row) throw new ProblemError(code);
-  return row;
-}
-
-export const FOR_UPDATE = { lockMode: LockMode.PESSIMISTIC_WRITE } as const;
-export const FOR_SHARE = { lockMode: LockMode.PESSIMISTIC_READ } as const;

@@ -1,6 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  StaffCrud,
+  assertNoProblems,
+  FOR_SHARE,
+  paged,
+  window,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
 import {
@@ -51,19 +60,8 @@ import {
   detailTypePublic,
   detailTypeStaff,
 } from '../../domain/content-views.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import {
-  assertNoProblems,
-  cached,
-  FOR_SHARE,
-  paged,
-  referencedProduct,
-  shopProduct,
-  window,
-  type Paging,
-} from './content-support.js';
-import { StaffCrud } from './staff-crud.js';
+import { cached, referencedProduct, shopProduct, staffDeps } from './content-support.js';
 
 const TYPE_ORDER = [{ item: 'asc' }, { tabName: 'asc' }, { id: 'asc' }] as const;
 const LIST_ORDER = [{ item: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] as const;
@@ -85,7 +83,7 @@ function listFieldsOf(l: DetailListEntity): DetailListFields {
 
 /** The product page's tabs: detail types (tab names), detail lists (their items) and detail texts. */
 export class DetailCatalog {
-  private readonly types = new StaffCrud(this, {
+  private readonly types = new StaffCrud(staffDeps(this), {
     entity: DetailType,
     notFound: 'catalog.detail_type_not_found',
     staff: detailTypeStaff,
@@ -94,7 +92,7 @@ export class DetailCatalog {
     deletedData: (t, deletedAt) => ({ id: t.id, deletedAt }),
   });
 
-  private readonly lists = new StaffCrud(this, {
+  private readonly lists = new StaffCrud(staffDeps(this), {
     entity: DetailList,
     notFound: 'catalog.detail_list_not_found',
     staff: detailListStaff,
@@ -103,7 +101,7 @@ export class DetailCatalog {
     deletedData: (l, deletedAt) => ({ id: l.id, productId: l.productId, typeId: l.typeId, deletedAt }),
   });
 
-  private readonly texts = new StaffCrud(this, {
+  private readonly texts = new StaffCrud(staffDeps(this), {
     entity: DetailText,
     notFound: 'catalog.detail_text_not_found',
     staff: detailTextStaff,

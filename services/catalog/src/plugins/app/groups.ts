@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import { StaffCrud, assertNoProblems, paged, window, type Paged } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import {
   ProductGroupChanged,
@@ -13,10 +14,8 @@ import {
 import { ProductGroup, type ProductGroupEntity } from '../../entities/product-group.js';
 import { patched } from '../../domain/field-rules.js';
 import { productGroupStaff } from '../../domain/content-views.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import { anyProduct, assertNoProblems, paged, referencedProduct, window } from './content-support.js';
-import { StaffCrud } from './staff-crud.js';
+import { anyProduct, referencedProduct, staffDeps } from './content-support.js';
 
 const CONFLICTS = { product_groups_unique: 'catalog.product_group_exists' } as const;
 const ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
@@ -26,7 +25,7 @@ const ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
  * Staff only; learning and orders learn of them from the events.
  */
 export class GroupCatalog {
-  private readonly crud = new StaffCrud(this, {
+  private readonly crud = new StaffCrud(staffDeps(this), {
     entity: ProductGroup,
     notFound: 'catalog.product_group_not_found',
     staff: productGroupStaff,

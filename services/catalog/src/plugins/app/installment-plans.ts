@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  containsPattern,
+  FOR_SHARE,
+  FOR_UPDATE,
+  found,
+  window,
+  write,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
 import { ProblemError } from '@rian/kit/errors';
@@ -23,7 +33,6 @@ import {
 } from '../../entities/installment-plan-email.js';
 import { normalEmail, plansOpenTo } from '@rian/proto-contracts/price-rules';
 import { bangkokDay } from '../../domain/bangkok-day.js';
-import { containsPattern } from '../../domain/product-rules.js';
 import {
   newPlanFields,
   planFieldProblems,
@@ -36,17 +45,7 @@ import {
   planPublicView,
   planStaffView,
 } from '../../domain/commerce-views.js';
-import type { Paged } from './products.js';
-import {
-  assertNoProblems,
-  emailOf,
-  FOR_SHARE,
-  FOR_UPDATE,
-  found,
-  window,
-  write,
-  type Paging,
-} from './commerce-support.js';
+import { assertNoProblems, emailOf } from './commerce-support.js';
 
 function fieldsOf(p: InstallmentPlanEntity): PlanFields {
   return {
@@ -306,8 +305,8 @@ export class InstallmentPlanCatalog {
   }
 
   private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return write(this.kit, work, {
-      conflicts: { installment_plans_product_id_fkey: 'catalog.product_not_found' },
+    return write({ kit: this.kit }, work, {
+      installment_plans_product_id_fkey: 'catalog.product_not_found',
     });
   }
 }

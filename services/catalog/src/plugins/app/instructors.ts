@@ -1,5 +1,14 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  StaffCrud,
+  assertNoProblems,
+  found,
+  paged,
+  window,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import {
   InstructorChanged,
@@ -20,10 +29,8 @@ import {
   type InstructorFields,
 } from '../../domain/content-fields.js';
 import { instructorPublic, instructorStaff } from '../../domain/content-views.js';
-import type { Paged } from './products.js';
 import type { CatalogCache } from './cache.js';
-import { assertNoProblems, cached, found, paged, window, type Paging } from './content-support.js';
-import { StaffCrud } from './staff-crud.js';
+import { cached, staffDeps } from './content-support.js';
 
 // the /speakers order: staff's item, then name
 const SHOWN_ORDER = [{ item: 'asc' }, { name: 'asc' }, { id: 'asc' }] as const;
@@ -48,7 +55,7 @@ function fieldsOf(i: InstructorEntity): InstructorFields {
 
 /** Instructors (speakers): the /speakers page, the instructor of the month, and staff writes. */
 export class InstructorCatalog {
-  private readonly crud = new StaffCrud(this, {
+  private readonly crud = new StaffCrud(staffDeps(this), {
     entity: Instructor,
     notFound: 'catalog.instructor_not_found',
     staff: instructorStaff,

@@ -9,7 +9,7 @@ import type {
   KnownCoursesQuery,
 } from '@rian/proto-contracts/catalog-commerce';
 import { LearningCourse, type LearningCourseEntity } from '../../entities/learning-course.js';
-import { containsPattern } from '../../domain/product-rules.js';
+import { containsPattern } from '@rian/kit/staff-crud';
 
 // learning's course ids are UUIDs: anything else cannot be one of its courses
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,6 +3,16 @@ import { listOrder } from '../../domain/list-order.js';
 import type { ProductSort } from '@rian/proto-contracts/catalog';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import {
+  containsPattern,
+  FOR_SHARE,
+  FOR_UPDATE,
+  found,
+  window,
+  write,
+  type Paging,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
@@ -16,7 +26,7 @@ import {
   type PackageUpdateBody,
 } from '@rian/proto-contracts/catalog-commerce';
 import { Package, type PackageEntity } from '../../entities/package.js';
-import { containsPattern, productFieldProblems } from '../../domain/product-rules.js';
+import { productFieldProblems } from '../../domain/product-rules.js';
 import { staffView } from '../../domain/product-views.js';
 import {
   newPackageFields,
@@ -31,17 +41,9 @@ import {
   storedPackageFields,
 } from '../../domain/commerce-views.js';
 import type { CatalogCache } from './cache.js';
-import type { Paged, ProductCatalog } from './products.js';
+import type { ProductCatalog } from './products.js';
 import type { ProductCourseCatalog } from './product-courses.js';
-import {
-  assertNoProblems,
-  FOR_SHARE,
-  FOR_UPDATE,
-  found,
-  window,
-  write,
-  type Paging,
-} from './commerce-support.js';
+import { assertNoProblems } from './commerce-support.js';
 
 const CONFLICTS = {
   packages_url_unique: 'catalog.package_url_taken',
@@ -147,7 +149,7 @@ export class PackageCatalog {
   }
 
   private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return write(this.kit, work, { conflicts: CONFLICTS, afterCommit: () => this.cache.invalidate() });
+    return write({ kit: this.kit, afterCommit: () => this.cache.invalidate() }, work, CONFLICTS);
   }
 
   private async list(

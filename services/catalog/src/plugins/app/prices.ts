@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
+import { FOR_SHARE, FOR_UPDATE, found, window, write, type Paging, type Paged } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
@@ -28,17 +29,7 @@ import {
   storedPriceFields,
 } from '../../domain/commerce-views.js';
 import type { CatalogCache } from './cache.js';
-import type { Paged } from './products.js';
-import {
-  assertNoProblems,
-  FOR_SHARE,
-  FOR_UPDATE,
-  found,
-  membershipCodesOf,
-  window,
-  write,
-  type Paging,
-} from './commerce-support.js';
+import { assertNoProblems, membershipCodesOf } from './commerce-support.js';
 
 /** What the shop's price lookup needs of a product, cached as one entry per product. */
 interface ShopPrices {
@@ -211,9 +202,8 @@ export class PriceCatalog {
   }
 
   private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return write(this.kit, work, {
-      conflicts: { product_prices_product_id_fkey: 'catalog.product_not_found' },
-      afterCommit: () => this.cache.invalidate(),
+    return write({ kit: this.kit, afterCommit: () => this.cache.invalidate() }, work, {
+      product_prices_product_id_fkey: 'catalog.product_not_found',
     });
   }
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
+import { FOR_UPDATE, found, write } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { fieldError, validationProblem } from '@rian/kit/errors';
 import {
@@ -10,7 +11,6 @@ import {
 import { Product } from '../../entities/product.js';
 import { ProductCourseList } from '../../entities/product-course-list.js';
 import { courseListChangedData, courseListView } from '../../domain/commerce-views.js';
-import { FOR_UPDATE, found, write } from './commerce-support.js';
 import type { KnownCourses } from './known-courses.js';
 
 /** The same course twice would enrol twice: keep the first mention, in the order given. */
@@ -91,7 +91,7 @@ export class ProductCourseCatalog {
     field: string,
     next: (current: string[]) => string[],
   ): Promise<ProductCourses> {
-    return write(this.kit, async (em) => {
+    return write({ kit: this.kit }, async (em) => {
       found(await em.findOne(Product, { id: productId }, FOR_UPDATE), 'catalog.product_not_found');
       const current = (await em.findOne(ProductCourseList, { productId }))?.courseIds ?? [];
       return this.setIn(em, productId, next(current), by, { field });

@@ -3,6 +3,7 @@ import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '
 import { listOrder } from '../../domain/list-order.js';
 import type { ProductSort } from '@rian/proto-contracts/catalog';
 import type { EntityManager } from '@rian/kit/db';
+import { containsPattern, type Paged } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
@@ -17,7 +18,6 @@ import {
 } from '@rian/proto-contracts/catalog';
 import { Product, type ProductEntity } from '../../entities/product.js';
 import {
-  containsPattern,
   newProductFields,
   productFieldProblems,
   updatedProductFields,
@@ -38,13 +38,6 @@ export interface ListQuery {
   sort?: ProductSort;
   page: number;
   pageSize: number;
-}
-
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
 }
 
 // one key for every replica: seeding is serialised database-wide

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { Page, Uuid } from '@rian/proto-contracts/common';
-import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import {
   ProductCreateBody,
   ProductListQuery,
@@ -9,94 +7,29 @@ import {
   ProductUpdateBody,
 } from '@rian/proto-contracts/catalog';
 
-const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
-
 /** Back-office product administration (/admin/product): any staff member. */
 const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const preHandler = app.kit.requireStaff();
-  const common = { tags: ['admin products'], security: [{ bearer: [] }] };
-
-  app.get(
-    '/admin/products',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'All products, disabled ones included, newest first',
-        querystring: ProductListQuery,
-        response: { 200: Page(ProductStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/products',
+    tag: 'admin products',
+    noun: 'product',
+    item: ProductStaff,
+    query: ProductListQuery,
+    createBody: ProductCreateBody,
+    updateBody: ProductUpdateBody,
+    conflict: ['create', 'update'],
+    summaries: {
+      list: 'All products, disabled ones included, newest first',
+      create: 'Create a product (emits catalog.product.changed)',
+      update: 'Change some fields of a product (emits catalog.product.changed)',
+      remove: 'Delete a product (emits catalog.product.deleted)',
     },
-    async (req) => app.products.listStaff(req.query),
-  );
-
-  app.get(
-    '/admin/products/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'One product',
-        params: IdParams,
-        response: { 200: ProductStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.products.staffById(req.params.id),
-  );
-
-  app.post(
-    '/admin/products',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Create a product (emits catalog.product.changed)',
-        body: ProductCreateBody,
-        response: { 201: ProductStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.products.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/products/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Change some fields of a product (emits catalog.product.changed)',
-        params: IdParams,
-        body: ProductUpdateBody,
-        response: {
-          200: ProductStaff,
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req) => app.products.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/products/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Delete a product (emits catalog.product.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.products.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.products.listStaff(q),
+    get: (id) => app.products.staffById(id),
+    create: (body, req) => app.products.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.products.update(id, body),
+    remove: (id) => app.products.remove(id),
+  });
 };
 
 export default adminProductRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, PageQuery, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   BankAccountAdminQuery,
@@ -14,9 +15,6 @@ import {
   BankLimitUpdateBody,
   ProductBankAccounts,
 } from '@rian/proto-contracts/catalog-content';
-
-const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Bank accounts buyers transfer to (no token) and /admin/bookbank with the per-product limits (staff). */
 const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,167 +47,51 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => app.bankAccounts.forProduct(req.params.productId),
   );
 
-  const preHandler = app.kit.requireStaff();
-  const admin = { tags: ['admin bank accounts'], security: [{ bearer: [] }] };
+  staffRoutes(app, {
+    path: '/admin/bank-accounts',
+    tag: 'admin bank accounts',
+    noun: 'bank account',
+    item: BankAccountStaff,
+    query: BankAccountAdminQuery,
+    createBody: BankAccountCreateBody,
+    updateBody: BankAccountUpdateBody,
+    summaries: {
+      list: 'Bank accounts, disabled ones too; q matches bank, account name or number',
+      create: 'Add a bank account (emits catalog.bank-account.changed)',
+      update:
+        'Change some fields of a bank account: absent keeps, null clears (emits catalog.bank-account.changed)',
+      remove:
+        'Delete a bank account and its product limits (emits catalog.bank-limit.deleted, catalog.bank-account.deleted)',
+    },
+    list: (q) => app.bankAccounts.listStaff(q),
+    get: (id) => app.bankAccounts.staffById(id),
+    create: (body, req) => app.bankAccounts.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.bankAccounts.update(id, body),
+    remove: (id) => app.bankAccounts.remove(id),
+  });
 
-  app.get(
-    '/admin/bank-accounts',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Bank accounts, disabled ones too; q matches bank, account name or number',
-        querystring: BankAccountAdminQuery,
-        response: { 200: Page(BankAccountStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/bank-limits',
+    tag: 'admin bank accounts',
+    noun: 'product bank limit',
+    item: BankLimitStaff,
+    query: BankLimitQuery,
+    createBody: BankLimitCreateBody,
+    updateBody: BankLimitUpdateBody,
+    conflict: ['create', 'update'],
+    summaries: {
+      list: 'Per-product bank limits with their account, oldest first, by product and/or account',
+      create: 'Add a product bank limit (emits catalog.bank-limit.changed)',
+      update:
+        'Change some fields of a product bank limit: absent keeps, null clears (emits catalog.bank-limit.changed)',
+      remove: 'Delete a product bank limit (emits catalog.bank-limit.deleted)',
     },
-    async (req) => app.bankAccounts.listStaff(req.query),
-  );
-
-  app.get(
-    '/admin/bank-accounts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One bank account',
-        params: IdParams,
-        response: { 200: BankAccountStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.bankAccounts.staffById(req.params.id),
-  );
-
-  app.post(
-    '/admin/bank-accounts',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a bank account (emits catalog.bank-account.changed)',
-        body: BankAccountCreateBody,
-        response: { 201: BankAccountStaff, 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.bankAccounts.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/bank-accounts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Change some fields of a bank account: absent keeps, null clears (emits catalog.bank-account.changed)',
-        params: IdParams,
-        body: BankAccountUpdateBody,
-        response: { 200: BankAccountStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.bankAccounts.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/bank-accounts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Delete a bank account and its product limits (emits catalog.bank-limit.deleted, catalog.bank-account.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.bankAccounts.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/bank-limits',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Per-product bank limits with their account, oldest first, by product and/or account',
-        querystring: BankLimitQuery,
-        response: { 200: Page(BankLimitStaff), 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.bankAccounts.listLimits(req.query),
-  );
-
-  app.get(
-    '/admin/bank-limits/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One product bank limit',
-        params: IdParams,
-        response: { 200: BankLimitStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.bankAccounts.limitById(req.params.id),
-  );
-
-  app.post(
-    '/admin/bank-limits',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a product bank limit (emits catalog.bank-limit.changed)',
-        body: BankLimitCreateBody,
-        response: { 201: BankLimitStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.bankAccounts.createLimit(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/bank-limits/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Change some fields of a product bank limit: absent keeps, null clears (emits catalog.bank-limit.changed)',
-        params: IdParams,
-        body: BankLimitUpdateBody,
-        response: {
-          200: BankLimitStaff,
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req) => app.bankAccounts.updateLimit(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/bank-limits/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Delete a product bank limit (emits catalog.bank-limit.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.bankAccounts.removeLimit(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.bankAccounts.listLimits(q),
+    get: (id) => app.bankAccounts.limitById(id),
+    create: (body, req) => app.bankAccounts.createLimit(body, req.principal?.sub ?? null),
+    update: (id, body) => app.bankAccounts.updateLimit(id, body),
+    remove: (id) => app.bankAccounts.removeLimit(id),
+  });
 };
 
 export default bankAccountRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, PageQuery, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProductPublic } from '@rian/proto-contracts/catalog';
 import {
@@ -17,7 +18,6 @@ import {
 } from '@rian/proto-contracts/catalog-content';
 
 const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Coaches: the shop's reads (no token) and /admin/coach with the product–coach links (staff). */
 const coachRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -77,130 +77,45 @@ const coachRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => app.coaches.coachesOfProduct(req.params.productId),
   );
 
-  const preHandler = app.kit.requireStaff();
-  const admin = { tags: ['admin coaches'], security: [{ bearer: [] }] };
+  staffRoutes(app, {
+    path: '/admin/coaches',
+    tag: 'admin coaches',
+    noun: 'coach',
+    item: CoachStaff,
+    query: CoachAdminQuery,
+    createBody: CoachCreateBody,
+    updateBody: CoachUpdateBody,
+    summaries: {
+      list: 'Coaches; q matches name, nickname or position',
+      create: 'Add a coach (emits catalog.coach.changed)',
+      update: 'Change some fields of a coach: absent keeps, null clears (emits catalog.coach.changed)',
+      remove:
+        'Delete a coach and its product links (emits catalog.product-coach.deleted, catalog.coach.deleted)',
+    },
+    list: (q) => app.coaches.listStaff(q),
+    get: (id) => app.coaches.staffById(id),
+    create: (body, req) => app.coaches.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.coaches.update(id, body),
+    remove: (id) => app.coaches.remove(id),
+  });
 
-  app.get(
-    '/admin/coaches',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Coaches; q matches name, nickname or position',
-        querystring: CoachAdminQuery,
-        response: { 200: Page(CoachStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/product-coaches',
+    tag: 'admin coaches',
+    noun: 'product–coach link',
+    item: ProductCoachStaff,
+    query: ProductCoachQuery,
+    createBody: ProductCoachCreateBody,
+    conflict: ['create'],
+    summaries: {
+      list: 'Product–coach links with their coach and product, oldest first',
+      create: 'Link a coach to a product (emits catalog.product-coach.changed)',
+      remove: 'Unlink a coach from a product (emits catalog.product-coach.deleted)',
     },
-    async (req) => app.coaches.listStaff(req.query),
-  );
-
-  app.get(
-    '/admin/coaches/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One coach',
-        params: IdParams,
-        response: { 200: CoachStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.coaches.staffById(req.params.id),
-  );
-
-  app.post(
-    '/admin/coaches',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a coach (emits catalog.coach.changed)',
-        body: CoachCreateBody,
-        response: { 201: CoachStaff, 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.coaches.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/coaches/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Change some fields of a coach: absent keeps, null clears (emits catalog.coach.changed)',
-        params: IdParams,
-        body: CoachUpdateBody,
-        response: { 200: CoachStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.coaches.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/coaches/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Delete a coach and its product links (emits catalog.product-coach.deleted, catalog.coach.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.coaches.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/product-coaches',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Product–coach links with their coach and product, oldest first',
-        querystring: ProductCoachQuery,
-        response: { 200: Page(ProductCoachStaff), 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.coaches.listLinks(req.query),
-  );
-
-  app.post(
-    '/admin/product-coaches',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Link a coach to a product (emits catalog.product-coach.changed)',
-        body: ProductCoachCreateBody,
-        response: { 201: ProductCoachStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.coaches.link(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.delete(
-    '/admin/product-coaches/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Unlink a coach from a product (emits catalog.product-coach.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.coaches.unlink(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.coaches.listLinks(q),
+    create: (body, req) => app.coaches.link(body, req.principal?.sub ?? null),
+    remove: (id) => app.coaches.unlink(id),
+  });
 };
 
 export default coachRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   ContentPageQuery,
@@ -19,9 +20,6 @@ import {
   DetailTypeUpdateBody,
   ProductDetails,
 } from '@rian/proto-contracts/catalog-content';
-
-const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** The product page's tabs: detail types, lists and texts — read by anyone, written by staff. */
 const detailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -79,249 +77,75 @@ const detailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => app.details.listTexts(req.query),
   );
 
-  const preHandler = app.kit.requireStaff();
-  const admin = { tags: ['admin product details'], security: [{ bearer: [] }] };
+  const tag = 'admin product details';
 
-  app.get(
-    '/admin/detail-types',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Detail types by item then name',
-        querystring: ContentPageQuery,
-        response: { 200: Page(DetailTypeStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/detail-types',
+    tag,
+    noun: 'detail type',
+    item: DetailTypeStaff,
+    query: ContentPageQuery,
+    createBody: DetailTypeCreateBody,
+    updateBody: DetailTypeUpdateBody,
+    conflict: ['remove'],
+    summaries: {
+      list: 'Detail types by item then name',
+      create: 'Add a detail type (emits catalog.detail-type.changed)',
+      update:
+        'Change some fields of a detail type: absent keeps, null clears (emits catalog.detail-type.changed)',
+      remove: 'Delete a detail type no detail list uses; 409 otherwise (emits catalog.detail-type.deleted)',
     },
-    async (req) => app.details.listTypesStaff(req.query),
-  );
+    list: (q) => app.details.listTypesStaff(q),
+    get: (id) => app.details.typeById(id),
+    create: (body, req) => app.details.createType(body, req.principal?.sub ?? null),
+    update: (id, body) => app.details.updateType(id, body),
+    remove: (id) => app.details.removeType(id),
+  });
 
-  app.get(
-    '/admin/detail-types/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One detail type',
-        params: IdParams,
-        response: { 200: DetailTypeStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/detail-lists',
+    tag,
+    noun: 'detail list item',
+    item: DetailListStaff,
+    query: DetailListQuery,
+    createBody: DetailListCreateBody,
+    updateBody: DetailListUpdateBody,
+    conflict: ['create', 'update'],
+    summaries: {
+      list: 'Detail lists of every product, by product and/or type, by item',
+      create: 'Add a detail list item (emits catalog.detail-list.changed)',
+      update:
+        'Change some fields of a detail list item: absent keeps, null clears (emits catalog.detail-list.changed)',
+      remove: 'Delete a detail list item (emits catalog.detail-list.deleted)',
     },
-    async (req) => app.details.typeById(req.params.id),
-  );
+    list: (q) => app.details.listListsStaff(q),
+    get: (id) => app.details.listById(id),
+    create: (body, req) => app.details.createList(body, req.principal?.sub ?? null),
+    update: (id, body) => app.details.updateList(id, body),
+    remove: (id) => app.details.removeList(id),
+  });
 
-  app.post(
-    '/admin/detail-types',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a detail type (emits catalog.detail-type.changed)',
-        body: DetailTypeCreateBody,
-        response: { 201: DetailTypeStaff, 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/detail-texts',
+    tag,
+    noun: 'detail text',
+    item: DetailTextStaff,
+    query: ContentPageQuery,
+    createBody: DetailTextCreateBody,
+    updateBody: DetailTextUpdateBody,
+    summaries: {
+      list: 'Detail texts in the order written',
+      create: 'Add a detail text (emits catalog.detail-text.changed)',
+      update:
+        'Change some fields of a detail text: absent keeps, null clears (emits catalog.detail-text.changed)',
+      remove: 'Delete a detail text (emits catalog.detail-text.deleted)',
     },
-    async (req, reply) =>
-      reply.status(201).send(await app.details.createType(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/detail-types/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Change some fields of a detail type: absent keeps, null clears (emits catalog.detail-type.changed)',
-        params: IdParams,
-        body: DetailTypeUpdateBody,
-        response: { 200: DetailTypeStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.updateType(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/detail-types/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Delete a detail type no detail list uses; 409 otherwise (emits catalog.detail-type.deleted)',
-        params: IdParams,
-        response: {
-          204: Type.Null(),
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req, reply) => {
-      await app.details.removeType(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/detail-lists',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Detail lists of every product, by product and/or type, by item',
-        querystring: DetailListQuery,
-        response: { 200: Page(DetailListStaff), 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.listListsStaff(req.query),
-  );
-
-  app.get(
-    '/admin/detail-lists/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One detail list item',
-        params: IdParams,
-        response: { 200: DetailListStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.listById(req.params.id),
-  );
-
-  app.post(
-    '/admin/detail-lists',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a detail list item (emits catalog.detail-list.changed)',
-        body: DetailListCreateBody,
-        response: { 201: DetailListStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.details.createList(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/detail-lists/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Change some fields of a detail list item: absent keeps, null clears (emits catalog.detail-list.changed)',
-        params: IdParams,
-        body: DetailListUpdateBody,
-        response: {
-          200: DetailListStaff,
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req) => app.details.updateList(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/detail-lists/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Delete a detail list item (emits catalog.detail-list.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.details.removeList(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/admin/detail-texts',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Detail texts in the order written',
-        querystring: ContentPageQuery,
-        response: { 200: Page(DetailTextStaff), 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.listTextsStaff(req.query),
-  );
-
-  app.get(
-    '/admin/detail-texts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One detail text',
-        params: IdParams,
-        response: { 200: DetailTextStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.textById(req.params.id),
-  );
-
-  app.post(
-    '/admin/detail-texts',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add a detail text (emits catalog.detail-text.changed)',
-        body: DetailTextCreateBody,
-        response: { 201: DetailTextStaff, 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.details.createText(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/detail-texts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary:
-          'Change some fields of a detail text: absent keeps, null clears (emits catalog.detail-text.changed)',
-        params: IdParams,
-        body: DetailTextUpdateBody,
-        response: { 200: DetailTextStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.details.updateText(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/detail-texts/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Delete a detail text (emits catalog.detail-text.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.details.removeText(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.details.listTextsStaff(q),
+    get: (id) => app.details.textById(id),
+    create: (body, req) => app.details.createText(body, req.principal?.sub ?? null),
+    update: (id, body) => app.details.updateText(id, body),
+    remove: (id) => app.details.removeText(id),
+  });
 };
 
 export default detailRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Page, Uuid } from '@rian/proto-contracts/common';
+import { Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   Items,
@@ -10,7 +11,6 @@ import {
   ProductGroupUpdateBody,
 } from '@rian/proto-contracts/catalog-content';
 
-const IdParams = Type.Object({ id: Uuid() });
 const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Product groups (which member groups a product's buyers join): staff only. */
@@ -32,86 +32,27 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => app.groups.ofProduct(req.params.productId),
   );
 
-  app.get(
-    '/admin/product-groups',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Product groups, oldest first, by product and/or member group',
-        querystring: ProductGroupQuery,
-        response: { 200: Page(ProductGroupStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/product-groups',
+    tag: 'admin product groups',
+    noun: 'product group',
+    item: ProductGroupStaff,
+    query: ProductGroupQuery,
+    createBody: ProductGroupCreateBody,
+    updateBody: ProductGroupUpdateBody,
+    conflict: ['create', 'update'],
+    summaries: {
+      list: 'Product groups, oldest first, by product and/or member group',
+      create: 'Give a product a member group (emits catalog.product-group.changed)',
+      update: 'Change the product or the member group (emits catalog.product-group.changed)',
+      remove: 'Remove a member group from a product (emits catalog.product-group.deleted)',
     },
-    async (req) => app.groups.list(req.query),
-  );
-
-  app.get(
-    '/admin/product-groups/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One product group',
-        params: IdParams,
-        response: { 200: ProductGroupStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.groups.byId(req.params.id),
-  );
-
-  app.post(
-    '/admin/product-groups',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Give a product a member group (emits catalog.product-group.changed)',
-        body: ProductGroupCreateBody,
-        response: { 201: ProductGroupStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.groups.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/product-groups/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Change the product or the member group (emits catalog.product-group.changed)',
-        params: IdParams,
-        body: ProductGroupUpdateBody,
-        response: {
-          200: ProductGroupStaff,
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req) => app.groups.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/product-groups/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Remove a member group from a product (emits catalog.product-group.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.groups.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.groups.list(q),
+    get: (id) => app.groups.byId(id),
+    create: (body, req) => app.groups.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.groups.update(id, body),
+    remove: (id) => app.groups.remove(id),
+  });
 };
 
 export default groupRoutes;

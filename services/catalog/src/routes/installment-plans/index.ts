@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   InstallmentEmail,
@@ -39,81 +40,28 @@ const installmentPlanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.kit.requireStaff();
   const common = { tags: ['admin installment plans'], security: [{ bearer: [] }] };
 
-  app.get(
-    '/admin/installment-plans',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary:
-          'Instalment plans, newest first; productId narrows to one product, q matches plan name or product title',
-        querystring: InstallmentPlanListQuery,
-        response: { 200: Page(InstallmentPlanStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/installment-plans',
+    tag: 'admin installment plans',
+    noun: 'plan',
+    item: InstallmentPlanStaff,
+    query: InstallmentPlanListQuery,
+    createBody: InstallmentPlanCreateBody,
+    updateBody: InstallmentPlanUpdateBody,
+    idParam: 'planId',
+    problems: { create: [404] },
+    summaries: {
+      list: 'Instalment plans, newest first; productId narrows to one product, q matches plan name or product title',
+      create: 'Create a plan (emits catalog.installment-plan.changed); defaults type all, count 2',
+      update: 'Change some fields of a plan (emits catalog.installment-plan.changed)',
+      remove: 'Delete a plan and its e-mail list (emits catalog.installment-plan.deleted)',
     },
-    async (req) => app.installmentPlans.list(req.query),
-  );
-
-  app.get(
-    '/admin/installment-plans/:planId',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'One plan',
-        params: PlanParams,
-        response: { 200: InstallmentPlanStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.installmentPlans.byId(req.params.planId),
-  );
-
-  app.post(
-    '/admin/installment-plans',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Create a plan (emits catalog.installment-plan.changed); defaults type all, count 2',
-        body: InstallmentPlanCreateBody,
-        response: { 201: InstallmentPlanStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.installmentPlans.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/installment-plans/:planId',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Change some fields of a plan (emits catalog.installment-plan.changed)',
-        params: PlanParams,
-        body: InstallmentPlanUpdateBody,
-        response: { 200: InstallmentPlanStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.installmentPlans.update(req.params.planId, req.body),
-  );
-
-  app.delete(
-    '/admin/installment-plans/:planId',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Delete a plan and its e-mail list (emits catalog.installment-plan.deleted)',
-        params: PlanParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.installmentPlans.remove(req.params.planId);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.installmentPlans.list(q),
+    get: (id) => app.installmentPlans.byId(id),
+    create: (body, req) => app.installmentPlans.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.installmentPlans.update(id, body),
+    remove: (id) => app.installmentPlans.remove(id),
+  });
 
   app.get(
     '/admin/installment-plans/:planId/emails',

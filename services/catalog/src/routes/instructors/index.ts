@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   InstructorAdminQuery,
@@ -14,7 +15,6 @@ import {
 } from '@rian/proto-contracts/catalog-content';
 
 const IdParams = Type.Object({ id: Uuid() });
-const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Instructors (speakers): /speakers and the instructor of the month (no token), /admin/instructor (staff). */
 const instructorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -60,83 +60,26 @@ const instructorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => app.instructors.publicById(req.params.id),
   );
 
-  const preHandler = app.kit.requireStaff();
-  const admin = { tags: ['admin instructors'], security: [{ bearer: [] }] };
-
-  app.get(
-    '/admin/instructors',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Every instructor, hidden ones too; q matches name or position',
-        querystring: InstructorAdminQuery,
-        response: { 200: Page(InstructorStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/instructors',
+    tag: 'admin instructors',
+    noun: 'instructor',
+    item: InstructorStaff,
+    query: InstructorAdminQuery,
+    createBody: InstructorCreateBody,
+    updateBody: InstructorUpdateBody,
+    summaries: {
+      list: 'Every instructor, hidden ones too; q matches name or position',
+      create: 'Add an instructor (emits catalog.instructor.changed)',
+      update: 'Change some fields: absent keeps, null clears (emits catalog.instructor.changed)',
+      remove: 'Delete an instructor (emits catalog.instructor.deleted)',
     },
-    async (req) => app.instructors.listStaff(req.query),
-  );
-
-  app.get(
-    '/admin/instructors/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'One instructor',
-        params: IdParams,
-        response: { 200: InstructorStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.instructors.staffById(req.params.id),
-  );
-
-  app.post(
-    '/admin/instructors',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Add an instructor (emits catalog.instructor.changed)',
-        body: InstructorCreateBody,
-        response: { 201: InstructorStaff, 400: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.instructors.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/instructors/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Change some fields: absent keeps, null clears (emits catalog.instructor.changed)',
-        params: IdParams,
-        body: InstructorUpdateBody,
-        response: { 200: InstructorStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.instructors.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/instructors/:id',
-    {
-      preHandler,
-      schema: {
-        ...admin,
-        summary: 'Delete an instructor (emits catalog.instructor.deleted)',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.instructors.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.instructors.listStaff(q),
+    get: (id) => app.instructors.staffById(id),
+    create: (body, req) => app.instructors.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.instructors.update(id, body),
+    remove: (id) => app.instructors.remove(id),
+  });
 };
 
 export default instructorRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Page, Uuid } from '@rian/proto-contracts/common';
+import { staffRoutes } from '@rian/kit/staff-routes';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   PackageCreateBody,
@@ -46,86 +47,27 @@ const packageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.kit.requireStaff();
   const common = { tags: ['admin packages'], security: [{ bearer: [] }] };
 
-  app.get(
-    '/admin/packages',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'All packages, disabled ones included, newest first',
-        querystring: PackageListQuery,
-        response: { 200: Page(PackageStaff), 400: ProblemSchema, ...guarded },
-      },
+  staffRoutes(app, {
+    path: '/admin/packages',
+    tag: 'admin packages',
+    noun: 'package',
+    item: PackageStaff,
+    query: PackageListQuery,
+    createBody: PackageCreateBody,
+    updateBody: PackageUpdateBody,
+    conflict: ['create', 'update'],
+    summaries: {
+      list: 'All packages, disabled ones included, newest first',
+      create: 'Create a package (emits catalog.package.changed)',
+      update: 'Change some fields of a package (emits catalog.package.changed)',
+      remove: 'Delete a package (emits catalog.package.deleted); products made from it stay',
     },
-    async (req) => app.packages.listStaff(req.query),
-  );
-
-  app.get(
-    '/admin/packages/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'One package',
-        params: IdParams,
-        response: { 200: PackageStaff, 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req) => app.packages.staffById(req.params.id),
-  );
-
-  app.post(
-    '/admin/packages',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Create a package (emits catalog.package.changed)',
-        body: PackageCreateBody,
-        response: { 201: PackageStaff, 400: ProblemSchema, 409: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await app.packages.create(req.body, req.principal?.sub ?? null)),
-  );
-
-  app.put(
-    '/admin/packages/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Change some fields of a package (emits catalog.package.changed)',
-        params: IdParams,
-        body: PackageUpdateBody,
-        response: {
-          200: PackageStaff,
-          400: ProblemSchema,
-          404: ProblemSchema,
-          409: ProblemSchema,
-          ...guarded,
-        },
-      },
-    },
-    async (req) => app.packages.update(req.params.id, req.body),
-  );
-
-  app.delete(
-    '/admin/packages/:id',
-    {
-      preHandler,
-      schema: {
-        ...common,
-        summary: 'Delete a package (emits catalog.package.deleted); products made from it stay',
-        params: IdParams,
-        response: { 204: Type.Null(), 400: ProblemSchema, 404: ProblemSchema, ...guarded },
-      },
-    },
-    async (req, reply) => {
-      await app.packages.remove(req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    list: (q) => app.packages.listStaff(q),
+    get: (id) => app.packages.staffById(id),
+    create: (body, req) => app.packages.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.packages.update(id, body),
+    remove: (id) => app.packages.remove(id),
+  });
 
   app.post(
     '/admin/packages/:id/create-product',

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager } from '@rian/kit/db';
+import { LockMode } from '@mikro-orm/core';
 import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
+import { found, StaffCrud } from '@rian/kit/staff-crud';
 import type {
   AdminCoursesPage,
   CourseAdminQuery,
@@ -13,7 +13,6 @@ import type {
   EnrolmentCourse,
 } from '@rian/proto-contracts/learning';
 import { CourseChanged, CourseDeleted } from '@rian/proto-contracts/learning';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { Course, type CourseEntity } from '../../entities/course.js';
 import { courseFields, type CourseFields } from '../../domain/course-fields.js';
 
@@ -46,9 +45,6 @@ export function courseStaff(c: CourseEntity): CourseStaff {
   };
 }
 
-/** `a%b_c` searched literally inside a text. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** What catalog's read model keeps of a course (`learning.course.changed`). */
 const changedData = (c: CourseEntity) => ({
   courseId: c.id,
@@ -57,6 +53,14 @@ const changedData = (c: CourseEntity) => ({
   status: c.status,
   changedAt: c.updatedAt.toISOString(),
 });
+
+/** A second course with a code already used (any case) answers 409 on the code field. */
+const CONFLICTS = {
+  courses_code_unique: () =>
+    new ProblemError('learning.course_code_taken', {
+      errors: [fieldError('code', 'learning.course_code_taken')],
+    }),
+};
 
 /** How many not-yet-announced courses one announcing transaction takes. */
 const ANNOUNCE_BATCH = 200;
@@ -67,94 +71,78 @@ const ANNOUNCE_BATCH = 200;
  * keeps a read model of them and refuses a product course learning does not have (issue 11 item 13).
  */
 export class Courses {
-  constructor(private readonly kit: Kit) {}
+  private readonly crud: StaffCrud<CourseEntity, typeof CourseChanged, typeof CourseDeleted, CourseStaff>;
+
+  constructor(private readonly kit: Kit) {
+    this.crud = new StaffCrud(
+      { kit },
+      {
+        entity: Course,
+        notFound: 'learning.course_not_found',
+        staff: courseStaff,
+        changed: CourseChanged,
+        changedData,
+        deleted: CourseDeleted,
+        deletedData: (c, deletedAt) => ({ courseId: c.id, deletedAt }),
+        nullsLast: ['date'],
+      },
+    );
+  }
 
   async publicById(id: string): Promise<CoursePublic> {
-    return coursePublic(await this.found(this.kit.orm.em.fork(), id));
+    const c = await this.kit.orm.em.fork().findOne(Course, { id });
+    return coursePublic(found(c, 'learning.course_not_found'));
   }
 
   async staffById(id: string): Promise<CourseStaff> {
-    return courseStaff(await this.found(this.kit.orm.em.fork(), id));
+    return this.crud.byId(id);
   }
 
   /** Staff list: q in title or code, by status, in the sort asked (newest first by default). */
   async list(q: CourseAdminQuery): Promise<AdminCoursesPage> {
-    const where: FilterQuery<CourseEntity> = {};
-    const text = q.q?.trim();
-    if (text) where.$or = [{ title: { $ilike: contains(text) } }, { code: { $ilike: contains(text) } }];
-    if (q.status) where.status = q.status;
-    const desc = q.sort.startsWith('-');
-    const field = q.sort.replace(/^-/, '') as 'createdAt' | 'title' | 'date';
-    const direction = desc ? 'desc' : 'asc';
-    const orderBy =
-      field === 'date'
-        ? [{ date: desc ? 'desc nulls last' : 'asc nulls last' }, { id: direction }]
-        : [{ [field]: direction }, { id: direction }];
-    const [rows, total] = await this.kit.orm.em.fork().findAndCount(Course, where, {
-      orderBy: orderBy as never,
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
-    return { items: rows.map(courseStaff), page: q.page, pageSize: q.pageSize, total };
+    return this.crud.search(q, ['title', 'code'], q.status ? { status: q.status } : {});
   }
 
   async create(body: CourseCreateBody, createdBy: string | null): Promise<CourseStaff> {
     const fields = valid(courseFields(body));
-    const row = await this.write(async (em) => this.insert(em, fields, createdBy));
-    return courseStaff(row);
+    return this.crud.create({ ...fields, announcedAt: new Date() }, createdBy, { conflicts: CONFLICTS });
   }
 
   /**
    * The demo courses (LEARNING_SEED_DEMO) on an empty courses table, with their fixed ids, through
-   * the same insert as staff's create; once only, even when replicas start together. Returns how
-   * many were added.
+   * the same insert as staff's create (which writes `learning.course.changed`, so catalog hears of
+   * every course); once only, even when replicas start together. Returns how many were added.
    */
   async seedWhenEmpty(courses: readonly { id: string; body: CourseCreateBody }[]): Promise<number> {
-    return this.write(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
-      if ((await em.count(Course)) > 0) return 0;
-      for (const c of courses) this.insert(em, valid(courseFields(c.body)), null, c.id);
-      return courses.length;
-    });
-  }
-
-  /**
-   * A new course and its `learning.course.changed` in `em`'s unit of work: staff's create and the
-   * demo seed both write through here, so catalog hears of every course.
-   */
-  private insert(em: EntityManager, fields: CourseFields, createdBy: string | null, id = uuidv7()) {
-    const now = new Date();
-    const c = em.create(Course, {
-      id,
-      ...fields,
-      createdBy,
-      createdAt: now,
-      updatedAt: now,
-      announcedAt: now,
-    });
-    this.kit.outbox.add(em, CourseChanged, changedData(c));
-    return c;
+    return this.crud.write(
+      async (em) => {
+        await em.execute('select pg_advisory_xact_lock(hashtext(?))', [SEED_LOCK]);
+        if ((await em.count(Course)) > 0) return 0;
+        const now = new Date();
+        for (const c of courses) {
+          this.crud.insert(em, { id: c.id, ...valid(courseFields(c.body)), announcedAt: now }, null);
+        }
+        return courses.length;
+      },
+      { conflicts: CONFLICTS },
+    );
   }
 
   async update(id: string, body: CourseUpdateBody): Promise<CourseStaff> {
-    const row = await this.write(async (em) => {
-      const c = await this.found(em, id, LockMode.PESSIMISTIC_WRITE);
-      const now = new Date();
-      em.assign(c, { ...valid(courseFields(body, fieldsOf(c))), updatedAt: now, announcedAt: now });
-      this.kit.outbox.add(em, CourseChanged, changedData(c));
-      return c;
-    });
-    return courseStaff(row);
+    return this.crud.update(
+      id,
+      (c) => ({ ...valid(courseFields(body, fieldsOf(c))), announcedAt: new Date() }),
+      { conflicts: CONFLICTS },
+    );
   }
 
   /** A course members are enrolled in stays (409 `learning.course_in_use`). */
   async remove(id: string): Promise<void> {
-    await this.write(async (em) => {
-      const c = await this.found(em, id, LockMode.PESSIMISTIC_WRITE);
-      const used = await em.execute(`select 1 from user_courses where course_id = ? limit 1`, [c.id]);
-      if (used.length) throw new ProblemError('learning.course_in_use');
-      em.remove(c);
-      this.kit.outbox.add(em, CourseDeleted, { courseId: c.id, deletedAt: new Date().toISOString() });
+    await this.crud.remove(id, {
+      before: async (em, c) => {
+        const used = await em.execute(`select 1 from user_courses where course_id = ? limit 1`, [c.id]);
+        if (used.length) throw new ProblemError('learning.course_in_use');
+      },
     });
   }
 
@@ -200,25 +188,6 @@ export class Courses {
         { id: c.id, title: c.title, code: c.code ?? null, status: c.status, liveStreaming: c.liveStreaming },
       ]),
     );
-  }
-
-  private async found(em: EntityManager, id: string, lockMode?: LockMode): Promise<CourseEntity> {
-    const c = await em.findOne(Course, { id }, lockMode ? { lockMode } : {});
-    if (!c) throw new ProblemError('learning.course_not_found');
-    return c;
-  }
-
-  private async write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.kit.orm.em.fork().transactional(work);
-    } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) {
-        throw new ProblemError('learning.course_code_taken', {
-          errors: [fieldError('code', 'learning.course_code_taken')],
-        });
-      }
-      throw err;
-    }
   }
 }
 

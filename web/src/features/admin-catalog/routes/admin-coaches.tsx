@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CoachStaff } from '@rian/proto-contracts/catalog-content';
-import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { useListParams } from '@/hooks/use-list-params';
+import type { Column } from '@/components/ui/data-table';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { formatDateTime } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
 import { COACH_SORTS, useCoaches, useDeleteCoach } from '../api/coaches';
 import { Thumb } from '../components/catalog-image-field';
 import { CoachDialog } from '../components/coach-dialog';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { ListFrame } from '@/components/ui/list-frame';
 import '../admin-catalog.css';
 import '../i18n';
 
@@ -18,11 +15,12 @@ import '../i18n';
 export function AdminCoachesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const list = useListParams({ sorts: COACH_SORTS, defaultSort: 'createdAt' });
-  const coaches = useCoaches(list.params);
-  const remove = useDeleteCoach();
-  const [editing, setEditing] = useState<CoachStaff | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CoachStaff | null>(null);
+  const list = useStaffList({
+    sorts: COACH_SORTS,
+    defaultSort: 'createdAt',
+    useItems: useCoaches,
+    useRemove: useDeleteCoach,
+  });
 
   const columns: Column<CoachStaff>[] = [
     {
@@ -48,57 +46,28 @@ export function AdminCoachesRoute() {
       sortField: 'createdAt',
       render: (c) => formatDateTime(c.createdAt, language),
     },
-    {
-      key: 'actions',
-      label: t('catalogAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (c) => (
-        <>
-          <Button variant="secondary" size="sm" onClick={() => setEditing(c)} data-testid="coach-edit">
-            {t('catalogAdmin.edit')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(c)} data-testid="coach-delete">
-            {t('catalogAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
 
   return (
-    <>
-      <ListFrame
-        title={t('catalogAdmin.coaches.title')}
-        newLabel={t('catalogAdmin.coaches.new')}
-        onNew={() => setEditing('new')}
-        testId="coaches"
-        searchLabel={t('catalogAdmin.search')}
-        searchHint={t('catalogAdmin.coaches.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        query={coaches}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={coaches.data?.items ?? []}
-          rowKey={(c) => c.id}
-          sort={list.params.sort}
-          onSort={list.setSort}
-          testId="coaches-table"
-        />
-      </ListFrame>
-      {editing && <CoachDialog coach={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        target={deleting}
-        title={t('catalogAdmin.coaches.deleteTitle')}
-        description={(c) => t('catalogAdmin.coaches.deleteText', { name: c.name })}
-        onClose={() => setDeleting(null)}
-        onConfirm={(c) => remove.mutateAsync(c.id)}
-      />
-    </>
+    <StaffListPage
+      list={list}
+      testId="coaches"
+      title={t('catalogAdmin.coaches.title')}
+      newLabel={t('catalogAdmin.coaches.new')}
+      searchLabel={t('catalogAdmin.search')}
+      searchHint={t('catalogAdmin.coaches.searchHint')}
+      columns={columns}
+      rowActions={{
+        label: t('catalogAdmin.actions'),
+        edit: { label: t('catalogAdmin.edit'), testId: 'coach-edit' },
+        remove: { label: t('catalogAdmin.delete'), testId: 'coach-delete' },
+      }}
+      dialog={(coach, close) => <CoachDialog coach={coach} onClose={close} />}
+      confirmDelete={{
+        title: t('catalogAdmin.coaches.deleteTitle'),
+        description: (c) => t('catalogAdmin.coaches.deleteText', { name: c.name }),
+        confirmLabel: t('catalogAdmin.delete'),
+      }}
+    />
   );
 }

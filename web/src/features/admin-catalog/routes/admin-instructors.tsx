@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstructorStaff } from '@rian/proto-contracts/catalog-content';
-import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { useListParams } from '@/hooks/use-list-params';
+import type { Column } from '@/components/ui/data-table';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { INSTRUCTOR_SORTS, useDeleteInstructor, useInstructors } from '../api/instructors';
 import { Thumb } from '../components/catalog-image-field';
-import { ConfirmDelete } from '../components/confirm-delete';
 import { InstructorDialog } from '../components/instructor-dialog';
-import { ListFrame } from '@/components/ui/list-frame';
 import '../admin-catalog.css';
 import '../i18n';
 
@@ -17,11 +14,12 @@ const SOCIAL = ['facebook', 'twitter', 'youtube', 'pinterest', 'linkedin'] as co
 /** /admin/instructor — speakers (hidden ones too): search, sort, page; create, edit, delete. */
 export function AdminInstructorsRoute() {
   const { t } = useTranslation();
-  const list = useListParams({ sorts: INSTRUCTOR_SORTS, defaultSort: 'item' });
-  const instructors = useInstructors(list.params);
-  const remove = useDeleteInstructor();
-  const [editing, setEditing] = useState<InstructorStaff | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<InstructorStaff | null>(null);
+  const list = useStaffList({
+    sorts: INSTRUCTOR_SORTS,
+    defaultSort: 'item',
+    useItems: useInstructors,
+    useRemove: useDeleteInstructor,
+  });
 
   const columns: Column<InstructorStaff>[] = [
     { key: 'item', label: t('catalogAdmin.item'), sortField: 'item', render: (i) => i.item },
@@ -63,60 +61,29 @@ export function AdminInstructorsRoute() {
       label: t('catalogAdmin.instructors.featuredMonths'),
       render: (i) => i.featuredMonths.join(', ') || '–',
     },
-    {
-      key: 'actions',
-      label: t('catalogAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (i) => (
-        <>
-          <Button variant="secondary" size="sm" onClick={() => setEditing(i)} data-testid="instructor-edit">
-            {t('catalogAdmin.edit')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(i)} data-testid="instructor-delete">
-            {t('catalogAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
 
   return (
-    <>
-      <ListFrame
-        title={t('catalogAdmin.instructors.title')}
-        newLabel={t('catalogAdmin.instructors.new')}
-        onNew={() => setEditing('new')}
-        testId="instructors"
-        searchLabel={t('catalogAdmin.search')}
-        searchHint={t('catalogAdmin.instructors.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        query={instructors}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={instructors.data?.items ?? []}
-          rowKey={(i) => i.id}
-          sort={list.params.sort}
-          onSort={list.setSort}
-          testId="instructors-table"
-          rowClassName={(i) => (i.hide === 'Y' ? 'is-disabled' : undefined)}
-        />
-      </ListFrame>
-      {editing && (
-        <InstructorDialog instructor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDelete
-        target={deleting}
-        title={t('catalogAdmin.instructors.deleteTitle')}
-        description={(i) => t('catalogAdmin.instructors.deleteText', { name: i.name })}
-        onClose={() => setDeleting(null)}
-        onConfirm={(i) => remove.mutateAsync(i.id)}
-      />
-    </>
+    <StaffListPage
+      list={list}
+      testId="instructors"
+      title={t('catalogAdmin.instructors.title')}
+      newLabel={t('catalogAdmin.instructors.new')}
+      searchLabel={t('catalogAdmin.search')}
+      searchHint={t('catalogAdmin.instructors.searchHint')}
+      columns={columns}
+      rowClassName={(i) => (i.hide === 'Y' ? 'is-disabled' : undefined)}
+      rowActions={{
+        label: t('catalogAdmin.actions'),
+        edit: { label: t('catalogAdmin.edit'), testId: 'instructor-edit' },
+        remove: { label: t('catalogAdmin.delete'), testId: 'instructor-delete' },
+      }}
+      dialog={(instructor, close) => <InstructorDialog instructor={instructor} onClose={close} />}
+      confirmDelete={{
+        title: t('catalogAdmin.instructors.deleteTitle'),
+        description: (i) => t('catalogAdmin.instructors.deleteText', { name: i.name }),
+        confirmLabel: t('catalogAdmin.delete'),
+      }}
+    />
   );
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageStaff } from '@rian/proto-contracts/catalog-commerce';
+import type { Column } from '@/components/ui/data-table';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { useListParams } from '@/hooks/use-list-params';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
 import { PACKAGE_SORTS, useDeletePackage, usePackages } from '../api/packages';
 import { Thumb } from '../components/catalog-image-field';
-import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
-import { ListFrame } from '@/components/ui/list-frame';
 import { PackageDialog } from '../components/package-dialog';
 import { PackageProductDialog } from '../components/package-product-dialog';
 import '../admin-catalog.css';
@@ -21,12 +20,13 @@ import { OfferStatus } from '../components/offer-status';
 export function AdminPackagesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const list = useListParams({ sorts: PACKAGE_SORTS, defaultSort: '-createdAt' });
-  const packages = usePackages(list.params);
-  const remove = useDeletePackage();
-  const [editing, setEditing] = useState<PackageStaff | 'new' | null>(null);
+  const list = useStaffList({
+    sorts: PACKAGE_SORTS,
+    defaultSort: '-createdAt',
+    useItems: usePackages,
+    useRemove: useDeletePackage,
+  });
   const [toProduct, setToProduct] = useState<PackageStaff | null>(null);
-  const [deleting, setDeleting] = useState<PackageStaff | null>(null);
 
   const columns: Column<PackageStaff>[] = [
     {
@@ -83,16 +83,22 @@ export function AdminPackagesRoute() {
       sortField: 'createdAt',
       render: (p) => formatDateTime(p.createdAt, language),
     },
-    {
-      key: 'actions',
-      label: t('catalogAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (p) => (
-        <>
-          <Button variant="secondary" size="sm" onClick={() => setEditing(p)} data-testid="package-edit">
-            {t('catalogAdmin.edit')}
-          </Button>
+  ];
+
+  return (
+    <StaffListPage
+      list={list}
+      testId="packages"
+      title={t('catalogAdmin.packages.title')}
+      newLabel={t('catalogAdmin.packages.new')}
+      searchLabel={t('catalogAdmin.search')}
+      searchHint={t('catalogAdmin.product.searchHint')}
+      columns={columns}
+      rowClassName={(p) => (p.disable === 'Y' ? 'is-disabled' : undefined)}
+      rowActions={{
+        label: t('catalogAdmin.actions'),
+        edit: { label: t('catalogAdmin.edit'), testId: 'package-edit' },
+        extra: (p) => (
           <Button
             variant="secondary"
             size="sm"
@@ -101,49 +107,17 @@ export function AdminPackagesRoute() {
           >
             {t('catalogAdmin.packages.toProduct')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(p)} data-testid="package-delete">
-            {t('catalogAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
-  ];
-
-  return (
-    <>
-      <ListFrame
-        title={t('catalogAdmin.packages.title')}
-        newLabel={t('catalogAdmin.packages.new')}
-        onNew={() => setEditing('new')}
-        testId="packages"
-        searchLabel={t('catalogAdmin.search')}
-        searchHint={t('catalogAdmin.product.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        query={packages}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={packages.data?.items ?? []}
-          rowKey={(p) => p.id}
-          sort={list.params.sort}
-          onSort={list.setSort}
-          testId="packages-table"
-          rowClassName={(p) => (p.disable === 'Y' ? 'is-disabled' : undefined)}
-        />
-      </ListFrame>
-      {editing && <PackageDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+        ),
+        remove: { label: t('catalogAdmin.delete'), testId: 'package-delete' },
+      }}
+      dialog={(pkg, close) => <PackageDialog pkg={pkg} onClose={close} />}
+      confirmDelete={{
+        title: t('catalogAdmin.packages.deleteTitle'),
+        description: (p) => t('catalogAdmin.packages.deleteText', { name: p.title }),
+        confirmLabel: t('catalogAdmin.delete'),
+      }}
+    >
       {toProduct && <PackageProductDialog pkg={toProduct} onClose={() => setToProduct(null)} />}
-      <ConfirmDelete
-        target={deleting}
-        title={t('catalogAdmin.packages.deleteTitle')}
-        description={(p) => t('catalogAdmin.packages.deleteText', { name: p.title })}
-        onClose={() => setDeleting(null)}
-        onConfirm={(p) => remove.mutateAsync(p.id)}
-      />
-    </>
+    </StaffListPage>
   );
 }

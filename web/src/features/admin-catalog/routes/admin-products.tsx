@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductStaff } from '@rian/proto-contracts/catalog';
+import type { Column } from '@/components/ui/data-table';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { useListParams } from '@/hooks/use-list-params';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
-import { PRODUCT_SORTS, useDeleteProduct, useProducts } from '../api/products';
+import { PRODUCT_SORTS, useDeleteProduct, useProducts, type ProductSort } from '../api/products';
 import { Thumb } from '../components/catalog-image-field';
-import { ConfirmDelete } from '../components/confirm-delete';
 import { DateRange } from '../components/date-range';
-import { ListFrame } from '@/components/ui/list-frame';
 import { ProductDialog, type ProductTab } from '../components/product-dialog';
 import '../admin-catalog.css';
 import '../i18n';
@@ -20,11 +18,13 @@ import { OfferStatus } from '../components/offer-status';
 export function AdminProductsRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const list = useListParams({ sorts: PRODUCT_SORTS, defaultSort: '-createdAt' });
-  const products = useProducts(list.params);
-  const remove = useDeleteProduct();
-  const [editing, setEditing] = useState<{ product: ProductStaff | null; tab: ProductTab } | null>(null);
-  const [deleting, setDeleting] = useState<ProductStaff | null>(null);
+  // the dialog's mode is the tab it opens on (Edit: general; Prices: prices)
+  const list = useStaffList<ProductStaff, ProductSort, never, ProductTab>({
+    sorts: PRODUCT_SORTS,
+    defaultSort: '-createdAt',
+    useItems: useProducts,
+    useRemove: useDeleteProduct,
+  });
 
   const columns: Column<ProductStaff>[] = [
     {
@@ -88,81 +88,50 @@ export function AdminProductsRoute() {
       sortField: 'createdAt',
       render: (p) => formatDateTime(p.createdAt, language),
     },
-    {
-      key: 'actions',
-      label: t('catalogAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (p) => (
-        <>
+  ];
+
+  return (
+    <StaffListPage
+      list={list}
+      testId="products"
+      title={t('catalogAdmin.product.title')}
+      newLabel={t('catalogAdmin.product.new')}
+      searchLabel={t('catalogAdmin.search')}
+      searchHint={t('catalogAdmin.product.searchHint')}
+      columns={columns}
+      rowClassName={(p) => (p.disable === 'Y' ? 'is-disabled' : undefined)}
+      rowActions={{
+        label: t('catalogAdmin.actions'),
+        edit: {
+          label: t('catalogAdmin.edit'),
+          testId: 'product-edit',
+          ariaLabel: (p) => t('catalogAdmin.editOf', { name: p.title }),
+        },
+        extra: (p) => (
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => setEditing({ product: p, tab: 'general' })}
-            aria-label={t('catalogAdmin.editOf', { name: p.title })}
-            data-testid="product-edit"
-          >
-            {t('catalogAdmin.edit')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setEditing({ product: p, tab: 'prices' })}
+            onClick={() => list.openEdit(p, 'prices')}
             aria-label={t('catalogAdmin.product.pricesOf', { name: p.title })}
             data-testid="product-prices"
           >
             {t('catalogAdmin.product.tabs.prices')}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setDeleting(p)}
-            aria-label={t('catalogAdmin.deleteOf', { name: p.title })}
-            data-testid="product-delete"
-          >
-            {t('catalogAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
-  ];
-
-  return (
-    <>
-      <ListFrame
-        title={t('catalogAdmin.product.title')}
-        newLabel={t('catalogAdmin.product.new')}
-        onNew={() => setEditing({ product: null, tab: 'general' })}
-        testId="products"
-        searchLabel={t('catalogAdmin.search')}
-        searchHint={t('catalogAdmin.product.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        query={products}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={products.data?.items ?? []}
-          rowKey={(p) => p.id}
-          sort={list.params.sort}
-          onSort={list.setSort}
-          testId="products-table"
-          rowClassName={(p) => (p.disable === 'Y' ? 'is-disabled' : undefined)}
-        />
-      </ListFrame>
-      {editing && (
-        <ProductDialog product={editing.product} initialTab={editing.tab} onClose={() => setEditing(null)} />
+        ),
+        remove: {
+          label: t('catalogAdmin.delete'),
+          testId: 'product-delete',
+          ariaLabel: (p) => t('catalogAdmin.deleteOf', { name: p.title }),
+        },
+      }}
+      dialog={(product, close, tab) => (
+        <ProductDialog product={product} initialTab={tab ?? 'general'} onClose={close} />
       )}
-      <ConfirmDelete
-        target={deleting}
-        title={t('catalogAdmin.product.deleteTitle')}
-        description={(p) => t('catalogAdmin.product.deleteText', { name: p.title, url: p.url })}
-        onClose={() => setDeleting(null)}
-        onConfirm={(p) => remove.mutateAsync(p.id)}
-      />
-    </>
+      confirmDelete={{
+        title: t('catalogAdmin.product.deleteTitle'),
+        description: (p) => t('catalogAdmin.product.deleteText', { name: p.title, url: p.url }),
+        confirmLabel: t('catalogAdmin.delete'),
+      }}
+    />
   );
 }

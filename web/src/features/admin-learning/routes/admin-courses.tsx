@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CourseStaff, CourseStatus } from '@rian/proto-contracts/learning';
-import { Button } from '@/components/ui/button';
-import { ConfirmDelete } from '@/components/ui/confirm-delete';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { ListFrame } from '@/components/ui/list-frame';
+import type { CourseSort, CourseStaff, CourseStatus } from '@rian/proto-contracts/learning';
+import type { Column } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select-field';
-import { useListParams } from '@/hooks/use-list-params';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import type { ListParams } from '@/hooks/use-list-params';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { formatDateTime, formatDay } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
 import { COURSE_SORTS, COURSE_STATUSES, useCourses, useDeleteCourse } from '../api/courses';
@@ -15,17 +13,22 @@ import '../learning-admin.css';
 import '../i18n';
 
 const isStatus = (v: string): v is CourseStatus => (COURSE_STATUSES as readonly string[]).includes(v);
+const statusOf = (filters: { status: string }) => (isStatus(filters.status) ? filters.status : '');
+const useCourseItems = (params: ListParams<CourseSort>, filters: { status: string }) =>
+  useCourses(params, statusOf(filters));
 
 /** /admin/courses — courses (spec 02 §3): search, filter by status, sort, page; create, edit, delete. */
 export function AdminCoursesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const list = useListParams({ sorts: COURSE_SORTS, defaultSort: '-createdAt', filterKeys: ['status'] });
-  const status = isStatus(list.filters.status) ? list.filters.status : '';
-  const courses = useCourses(list.params, status);
-  const remove = useDeleteCourse();
-  const [editing, setEditing] = useState<CourseStaff | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CourseStaff | null>(null);
+  const list = useStaffList({
+    sorts: COURSE_SORTS,
+    defaultSort: '-createdAt',
+    filterKeys: ['status'],
+    useItems: useCourseItems,
+    useRemove: useDeleteCourse,
+  });
+  const status = statusOf(list.filters);
 
   const columns: Column<CourseStaff>[] = [
     {
@@ -74,76 +77,44 @@ export function AdminCoursesRoute() {
       sortField: 'createdAt',
       render: (c) => formatDateTime(c.createdAt, language),
     },
-    {
-      key: 'actions',
-      label: t('learningAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (c) => (
-        <>
-          <Button variant="secondary" size="sm" onClick={() => setEditing(c)} data-testid="course-edit">
-            {t('learningAdmin.edit')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(c)} data-testid="course-delete">
-            {t('learningAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
 
   return (
-    <>
-      <ListFrame
-        title={t('learningAdmin.courses.title')}
-        newLabel={t('learningAdmin.courses.new')}
-        onNew={() => setEditing('new')}
-        testId="courses"
-        searchLabel={t('learningAdmin.search')}
-        searchHint={t('learningAdmin.courses.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        filters={
-          <SelectField
-            label={t('learningAdmin.courses.status')}
-            value={status}
-            onChange={(e) => list.setFilters({ status: e.target.value })}
-            data-testid="courses-status-filter"
-          >
-            <option value="">{t('learningAdmin.courses.anyStatus')}</option>
-            {COURSE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`learningAdmin.courses.statuses.${s}`)}
-              </option>
-            ))}
-          </SelectField>
-        }
-        query={courses}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={courses.data?.items ?? []}
-          rowKey={(c) => c.id}
-          rowTestId={(c) => `course-row-${c.code ?? c.id}`}
-          sort={list.params.sort}
-          onSort={list.setSort}
-          testId="courses-table"
-        />
-      </ListFrame>
-      {editing && (
-        <CourseDialog course={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDelete
-        target={deleting}
-        title={t('learningAdmin.courses.deleteTitle')}
-        description={(c) => t('learningAdmin.courses.deleteText', { title: c.title })}
-        confirmLabel={t('learningAdmin.delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={(c) => remove.mutateAsync(c.id)}
-      />
-    </>
+    <StaffListPage
+      list={list}
+      testId="courses"
+      title={t('learningAdmin.courses.title')}
+      newLabel={t('learningAdmin.courses.new')}
+      searchLabel={t('learningAdmin.search')}
+      searchHint={t('learningAdmin.courses.searchHint')}
+      filters={
+        <SelectField
+          label={t('learningAdmin.courses.status')}
+          value={status}
+          onChange={(e) => list.setFilters({ status: e.target.value })}
+          data-testid="courses-status-filter"
+        >
+          <option value="">{t('learningAdmin.courses.anyStatus')}</option>
+          {COURSE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`learningAdmin.courses.statuses.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      }
+      columns={columns}
+      rowTestId={(c) => `course-row-${c.code ?? c.id}`}
+      rowActions={{
+        label: t('learningAdmin.actions'),
+        edit: { label: t('learningAdmin.edit'), testId: 'course-edit' },
+        remove: { label: t('learningAdmin.delete'), testId: 'course-delete' },
+      }}
+      dialog={(course, close) => <CourseDialog course={course} onClose={close} />}
+      confirmDelete={{
+        title: t('learningAdmin.courses.deleteTitle'),
+        description: (c) => t('learningAdmin.courses.deleteText', { title: c.title }),
+        confirmLabel: t('learningAdmin.delete'),
+      }}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CouponView } from '@rian/proto-contracts/coupons';
+import type { Column } from '@/components/ui/data-table';
 import { Button } from '@/components/ui/button';
-import { ConfirmDelete } from '@/components/ui/confirm-delete';
-import { DataTable, type Column } from '@/components/ui/data-table';
-import { ListFrame } from '@/components/ui/list-frame';
 import { SelectField } from '@/components/ui/select-field';
-import { useListParams } from '@/hooks/use-list-params';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import type { ListParams } from '@/hooks/use-list-params';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { useCouponProducts } from '../api/coupon-products';
 import { useCoupons, useDeleteCoupon, type CouponFilters } from '../api/coupons';
 import { CouponDialog } from '../components/coupon-dialog';
@@ -19,23 +19,27 @@ import '../i18n-coupons';
 const SORTS = ['-createdAt'] as const;
 const ACTIVE: readonly CouponFilters['active'][] = ['true', 'false'];
 
+const activeOf = (filters: { active: string }) => ACTIVE.find((a) => a === filters.active) ?? '';
+const useCouponItems = (
+  params: ListParams<(typeof SORTS)[number]>,
+  filters: { productId: string; active: string },
+) => useCoupons({ ...params, productId: filters.productId, active: activeOf(filters) });
+
 /** /admin/coupon — coupons (spec 02 §3, §4, §5): search, by product, active or expired; their e-mail lists. */
 export function AdminCouponsRoute() {
   const { t } = useTranslation();
   // the filters live in the address too (shareable; Back returns to the same list)
-  const list = useListParams({
+  const list = useStaffList({
     sorts: SORTS,
     defaultSort: '-createdAt',
     filterKeys: ['productId', 'active'],
+    useItems: useCouponItems,
+    useRemove: useDeleteCoupon,
   });
-  const productId = list.filters.productId;
-  const active = ACTIVE.find((a) => a === list.filters.active) ?? '';
-  const coupons = useCoupons({ ...list.params, productId, active });
+  const { productId } = list.filters;
+  const active = activeOf(list.filters);
   const products = useCouponProducts();
-  const remove = useDeleteCoupon();
-  const [editing, setEditing] = useState<CouponView | 'new' | null>(null);
   const [emailsOf, setEmailsOf] = useState<CouponView | null>(null);
-  const [deleting, setDeleting] = useState<CouponView | null>(null);
   const productTitle = (id: string) =>
     products.data?.find((p) => p.id === id)?.title ?? t('couponAdmin.unknownProduct', { id: id.slice(0, 8) });
   const yesNo = (v: 'Y' | 'N') =>
@@ -98,22 +102,54 @@ export function AdminCouponsRoute() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      label: t('couponAdmin.actions'),
-      hideLabel: true,
-      className: 'table__actions',
-      render: (c) => (
+  ];
+
+  return (
+    <StaffListPage
+      list={list}
+      testId="coupon"
+      title={t('couponAdmin.title')}
+      newLabel={t('couponAdmin.new')}
+      searchLabel={t('couponAdmin.search')}
+      searchHint={t('couponAdmin.searchHint')}
+      filters={
         <>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setEditing(c)}
-            aria-label={`${t('couponAdmin.edit')} ${c.code}`}
-            data-testid={`coupon-edit-${c.code}`}
+          <SelectField
+            label={t('couponAdmin.product')}
+            value={productId}
+            onChange={(e) => list.setFilters({ productId: e.target.value })}
+            data-testid="coupon-filter-product"
           >
-            {t('couponAdmin.edit')}
-          </Button>
+            <option value="">{t('couponAdmin.filterAll')}</option>
+            {products.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('couponAdmin.status')}
+            value={active}
+            onChange={(e) => list.setFilters({ active: e.target.value })}
+            data-testid="coupon-filter-active"
+          >
+            <option value="">{t('couponAdmin.filterAll')}</option>
+            <option value="true">{t('couponAdmin.statuses.active')}</option>
+            <option value="false">{t('couponAdmin.statuses.expired')}</option>
+          </SelectField>
+        </>
+      }
+      columns={columns}
+      sortable={false}
+      rowTestId={(c) => `coupon-row-${c.code}`}
+      rowActions={{
+        label: t('couponAdmin.actions'),
+        edit: {
+          label: t('couponAdmin.edit'),
+          testId: (c) => `coupon-edit-${c.code}`,
+          ariaLabel: (c) => `${t('couponAdmin.edit')} ${c.code}`,
+        },
+        extra: (c) => (
           <Button
             variant="secondary"
             size="sm"
@@ -123,88 +159,28 @@ export function AdminCouponsRoute() {
           >
             {t('couponAdmin.emails')}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setDeleting(c)}
-            aria-label={`${t('couponAdmin.delete')} ${c.code}`}
-            data-testid={`coupon-delete-${c.code}`}
-          >
-            {t('couponAdmin.delete')}
-          </Button>
-        </>
-      ),
-    },
-  ];
-
-  return (
-    <>
-      <ListFrame
-        title={t('couponAdmin.title')}
-        newLabel={t('couponAdmin.new')}
-        onNew={() => setEditing('new')}
-        testId="coupon"
-        searchLabel={t('couponAdmin.search')}
-        searchHint={t('couponAdmin.searchHint')}
-        searchText={list.text}
-        onSearchText={list.setText}
-        filters={
-          <>
-            <SelectField
-              label={t('couponAdmin.product')}
-              value={productId}
-              onChange={(e) => list.setFilters({ productId: e.target.value })}
-              data-testid="coupon-filter-product"
-            >
-              <option value="">{t('couponAdmin.filterAll')}</option>
-              {products.data?.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t('couponAdmin.status')}
-              value={active}
-              onChange={(e) => list.setFilters({ active: e.target.value })}
-              data-testid="coupon-filter-active"
-            >
-              <option value="">{t('couponAdmin.filterAll')}</option>
-              <option value="true">{t('couponAdmin.statuses.active')}</option>
-              <option value="false">{t('couponAdmin.statuses.expired')}</option>
-            </SelectField>
-          </>
-        }
-        query={coupons}
-        page={list.params.page}
-        pageSize={list.params.pageSize}
-        onPage={list.setPage}
-      >
-        <DataTable
-          columns={columns}
-          rows={coupons.data?.items ?? []}
-          rowKey={(c) => c.id}
-          testId="coupon-table"
-          rowTestId={(c) => `coupon-row-${c.code}`}
-        />
-      </ListFrame>
-      {editing && (
+        ),
+        remove: {
+          label: t('couponAdmin.delete'),
+          testId: (c) => `coupon-delete-${c.code}`,
+          ariaLabel: (c) => `${t('couponAdmin.delete')} ${c.code}`,
+        },
+      }}
+      dialog={(coupon, close) => (
         <CouponDialog
-          coupon={editing === 'new' ? null : editing}
+          coupon={coupon}
           products={products.data ?? []}
           defaultProductId={productId}
-          onClose={() => setEditing(null)}
+          onClose={close}
         />
       )}
+      confirmDelete={{
+        title: t('couponAdmin.deleteTitle'),
+        description: (c) => t('couponAdmin.deleteText', { code: c.code }),
+        confirmLabel: t('couponAdmin.delete'),
+      }}
+    >
       {emailsOf && <CouponEmailsDialog coupon={emailsOf} onClose={() => setEmailsOf(null)} />}
-      <ConfirmDelete
-        target={deleting}
-        title={t('couponAdmin.deleteTitle')}
-        description={(c) => t('couponAdmin.deleteText', { code: c.code })}
-        confirmLabel={t('couponAdmin.delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={(c) => remove.mutateAsync(c.id)}
-      />
-    </>
+    </StaffListPage>
   );
 }

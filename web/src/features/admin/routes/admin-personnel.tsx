@@ -1,23 +1,16 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { Column } from '@/components/ui/data-table';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import { useStaffList } from '@/hooks/use-staff-list';
 import { formatDateTime } from '@/lib/format';
-import { problemText } from '@/lib/problem-text';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLanguageStore } from '@/stores/language-store';
 import { useStaffStore } from '@/stores/staff-store';
 import type { Personnel } from '@/types/api';
-import { usePersonnel } from '../api/get-personnel';
+import { usePersonnel, type PersonnelParams } from '../api/get-personnel';
 import { useDeletePersonnel } from '../api/delete-personnel';
-import { Pager } from '@/components/ui/pager';
 import { PersonnelDialog } from '../components/personnel-dialog';
 import '../i18n';
-
-const PAGE_SIZE = 20;
 
 /** /admin/personnel — staff accounts; admins only (the service refuses others too). */
 export function AdminPersonnelRoute() {
@@ -36,133 +29,86 @@ export function AdminPersonnelRoute() {
   return <PersonnelList />;
 }
 
+/** One order (newest first): the service does not sort personnel. */
+const SORTS = ['-createdAt'] as const;
+/** the list hook without its options (the scaffold's second argument is the filters) */
+const usePersonnelPage = (params: PersonnelParams) => usePersonnel(params);
+
 function PersonnelList() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const me = useStaffStore((s) => s.staff?.id);
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text, 300);
-  const [page, setPage] = useState(1);
-  const list = usePersonnel({ q, page, pageSize: PAGE_SIZE });
-  const remove = useDeletePersonnel();
-  // null: closed; 'new': create; a person: edit
-  const [editing, setEditing] = useState<Personnel | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Personnel | null>(null);
+  const list = useStaffList({
+    sorts: SORTS,
+    defaultSort: '-createdAt',
+    useItems: usePersonnelPage,
+    useRemove: useDeletePersonnel,
+  });
 
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-  }
+  const columns: Column<Personnel>[] = [
+    { key: 'username', label: t('admin.personnel.username'), render: (p) => p.username },
+    {
+      key: 'name',
+      label: t('admin.personnel.name'),
+      render: (p) => (
+        <>
+          {p.name} {p.lastName ?? ''}
+        </>
+      ),
+    },
+    { key: 'nickname', label: t('form.nickname'), render: (p) => p.nickname ?? '–' },
+    { key: 'tel', label: t('form.phone'), className: 'table__nowrap', render: (p) => p.tel ?? '–' },
+    { key: 'position', label: t('admin.personnel.position'), render: (p) => p.position ?? '–' },
+    { key: 'role', label: t('admin.personnel.role'), render: (p) => t(`admin.personnel.roles.${p.role}`) },
+    {
+      key: 'state',
+      label: t('admin.personnel.state'),
+      render: (p) => (
+        <span className={p.disabled ? 'badge badge--failed' : 'badge badge--sent'}>
+          {p.disabled ? t('admin.personnel.disabled') : t('admin.personnel.active')}
+        </span>
+      ),
+    },
+    {
+      key: 'createdAt',
+      label: t('admin.users.columns.createdAt'),
+      className: 'table__nowrap',
+      render: (p) => formatDateTime(p.createdAt, language),
+    },
+  ];
 
   return (
-    <>
-      <div className="admin__heading-row">
-        <h1 className="admin__heading">{t('admin.personnel.title')}</h1>
-        <Button onClick={() => setEditing('new')} data-testid="personnel-new">
-          {t('admin.personnel.new')}
-        </Button>
-      </div>
-      <form className="admin-filter" role="search" noValidate onSubmit={(e) => e.preventDefault()}>
-        <TextField
-          label={t('admin.personnel.search')}
-          type="search"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(1);
-          }}
-        />
-      </form>
-      {list.isError && <Alert>{problemText(list.error, language)}</Alert>}
-      {list.isPending && !list.isError && <Spinner label={t('admin.loading')} />}
-      {list.data && list.data.items.length === 0 && <p>{t('admin.empty')}</p>}
-      {list.data && list.data.items.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" data-testid="personnel-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.personnel.username')}</th>
-                <th scope="col">{t('admin.personnel.name')}</th>
-                <th scope="col">{t('form.nickname')}</th>
-                <th scope="col">{t('form.phone')}</th>
-                <th scope="col">{t('admin.personnel.position')}</th>
-                <th scope="col">{t('admin.personnel.role')}</th>
-                <th scope="col">{t('admin.personnel.state')}</th>
-                <th scope="col">{t('admin.users.columns.createdAt')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('admin.users.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((p) => (
-                <tr key={p.id} data-testid="personnel-row">
-                  <td>{p.username}</td>
-                  <td>
-                    {p.name} {p.lastName ?? ''}
-                  </td>
-                  <td>{p.nickname ?? '–'}</td>
-                  <td className="table__nowrap">{p.tel ?? '–'}</td>
-                  <td>{p.position ?? '–'}</td>
-                  <td>{t(`admin.personnel.roles.${p.role}`)}</td>
-                  <td>
-                    <span className={p.disabled ? 'badge badge--failed' : 'badge badge--sent'}>
-                      {p.disabled ? t('admin.personnel.disabled') : t('admin.personnel.active')}
-                    </span>
-                  </td>
-                  <td className="table__nowrap">{formatDateTime(p.createdAt, language)}</td>
-                  <td className="table__actions">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setEditing(p)}
-                      aria-label={t('admin.personnel.editOf', { username: p.username })}
-                      data-testid="personnel-edit"
-                    >
-                      {t('admin.personnel.edit')}
-                    </Button>
-                    {!p.disabled && p.id !== me && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(p);
-                        }}
-                        aria-label={t('admin.personnel.deleteOf', { username: p.username })}
-                        data-testid="personnel-delete"
-                      >
-                        {t('admin.personnel.delete')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.data && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
-
-      {editing && (
-        <PersonnelDialog person={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('admin.personnel.deleteTitle')}
-        description={t('admin.personnel.deleteText', { username: deleting?.username ?? '' })}
-        confirmLabel={t('admin.personnel.delete')}
-        cancelLabel={t('form.cancel')}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      >
-        {remove.error && (
-          <Alert>
-            <span data-testid="personnel-delete-error">{problemText(remove.error, language)}</span>
-          </Alert>
-        )}
-      </ConfirmDialog>
-    </>
+    <StaffListPage
+      list={list}
+      testId="personnel"
+      title={t('admin.personnel.title')}
+      newLabel={t('admin.personnel.new')}
+      searchLabel={t('admin.personnel.search')}
+      columns={columns}
+      sortable={false}
+      rowTestId={() => 'personnel-row'}
+      rowActions={{
+        label: t('admin.users.columns.actions'),
+        edit: {
+          label: t('admin.personnel.edit'),
+          testId: 'personnel-edit',
+          ariaLabel: (p) => t('admin.personnel.editOf', { username: p.username }),
+        },
+        remove: {
+          label: t('admin.personnel.delete'),
+          testId: 'personnel-delete',
+          ariaLabel: (p) => t('admin.personnel.deleteOf', { username: p.username }),
+          // a disabled account is already gone; nobody removes their own
+          when: (p) => !p.disabled && p.id !== me,
+        },
+      }}
+      dialog={(person, close) => <PersonnelDialog person={person} onClose={close} />}
+      confirmDelete={{
+        title: t('admin.personnel.deleteTitle'),
+        description: (p) => t('admin.personnel.deleteText', { username: p.username }),
+        confirmLabel: t('admin.personnel.delete'),
+        errorTestId: 'personnel-delete-error',
+      }}
+    />
   );
 }

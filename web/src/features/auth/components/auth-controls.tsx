@@ -1,7 +1,14 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import {
   ChevronDownIcon,
   CrownIcon,
@@ -60,55 +67,51 @@ function UserMenu({ user }: { user: User }) {
   const openAddresses = useAccountDialogStore((s) => s.openAddresses);
   const openPassword = useAuthDialogStore((s) => s.openPassword);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <button type="button" className="user-chip" data-testid="user-menu">
           <UserStatusIcon status={user.status} />
           <span className="user-chip__email">{user.email}</span>
           <ChevronDownIcon width={16} height={16} />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <DropdownMenu.Label className="menu__label">
-            {t('header.signedInAs')}
-            <strong className="menu__email">{user.email}</strong>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" data-testid="open-profile" onSelect={openProfile}>
-            <UserIcon width={16} height={16} />
-            {t('header.profile')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" data-testid="open-addresses" onSelect={openAddresses}>
-            <MapPinIcon width={16} height={16} />
-            {t('header.addresses')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className="menu__item">
-            <Link to="/orders" data-testid="my-orders-link">
-              <ReceiptIcon width={16} height={16} />
-              {t('header.myOrders')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className="menu__item"
-            data-testid="open-change-password"
-            onSelect={() => openPassword({ email: user.email })}
-          >
-            <span className="menu__icon-space" aria-hidden="true" />
-            {t('header.changePassword')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item
-            className="menu__item"
-            data-testid="logout"
-            disabled={logout.isPending}
-            onSelect={() => logout.mutate(undefined, { onSettled: () => void navigate('/') })}
-          >
-            <LogoutIcon width={16} height={16} />
-            {t('header.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          {t('header.signedInAs')}
+          <strong className="menu__email">{user.email}</strong>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem data-testid="open-profile" onSelect={openProfile}>
+          <UserIcon width={16} height={16} />
+          {t('header.profile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem data-testid="open-addresses" onSelect={openAddresses}>
+          <MapPinIcon width={16} height={16} />
+          {t('header.addresses')}
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/orders" data-testid="my-orders-link">
+            <ReceiptIcon width={16} height={16} />
+            {t('header.myOrders')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          data-testid="open-change-password"
+          onSelect={() => openPassword({ email: user.email })}
+        >
+          <span className="menu__icon-space" aria-hidden="true" />
+          {t('header.changePassword')}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          data-testid="logout"
+          disabled={logout.isPending}
+          onSelect={() => logout.mutate(undefined, { onSettled: () => void navigate('/') })}
+        >
+          <LogoutIcon width={16} height={16} />
+          {t('header.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

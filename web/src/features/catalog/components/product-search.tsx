@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Popover } from 'radix-ui';
 import { SearchIcon } from '@/components/ui/icons';
+import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
 import { formatTHB } from '@/lib/format';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useProducts } from '../api/get-products';
@@ -81,8 +81,8 @@ export function ProductSearch() {
   else if (items.length === 0) status = t('search.empty');
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
-      <Popover.Anchor asChild>
+    <Popover open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <PopoverAnchor asChild>
         <div className="search" ref={anchorRef}>
           <label htmlFor={`${id}-input`} className="sr-only">
             {t('search.label')}
@@ -113,49 +113,43 @@ export function ProductSearch() {
             onKeyDown={onKeyDown}
           />
         </div>
-      </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          className="search__popover"
-          role="presentation"
-          side="bottom"
-          align="start"
-          sideOffset={6}
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => e.preventDefault()}
-          onInteractOutside={(e) => {
-            // clicks in the input keep the list open
-            if (anchorRef.current?.contains(e.target as Node)) e.preventDefault();
-          }}
-        >
-          <div role="listbox" id={listId} aria-label={t('search.results')} className="search__list">
-            {items.map((product, index) => (
-              <Link
-                key={product.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={index === active ? 'search__option is-active' : 'search__option'}
-                to={`/product/${encodeURIComponent(product.url)}`}
-                data-testid="product-search-option"
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => {
-                  close();
-                  setText('');
-                }}
-              >
-                <span className="search__option-title">{product.title}</span>
-                <span className="search__option-price">{formatTHB(product.price)}</span>
-              </Link>
-            ))}
-          </div>
-          <p className="search__status" role="status">
-            {status ?? (settled ? t('search.count', { count: items.length }) : '')}
-          </p>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </PopoverAnchor>
+      <PopoverContent
+        className="search__popover"
+        role="presentation"
+        keepFocus
+        onInteractOutside={(e) => {
+          // clicks in the input keep the list open
+          if (anchorRef.current?.contains(e.target as Node)) e.preventDefault();
+        }}
+      >
+        <div role="listbox" id={listId} aria-label={t('search.results')} className="search__list">
+          {items.map((product, index) => (
+            <Link
+              key={product.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              className={index === active ? 'search__option is-active' : 'search__option'}
+              to={`/product/${encodeURIComponent(product.url)}`}
+              data-testid="product-search-option"
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseMove={() => setActive(index)}
+              onClick={() => {
+                close();
+                setText('');
+              }}
+            >
+              <span className="search__option-title">{product.title}</span>
+              <span className="search__option-price">{formatTHB(product.price)}</span>
+            </Link>
+          ))}
+        </div>
+        <p className="search__status" role="status">
+          {status ?? (settled ? t('search.count', { count: items.length }) : '')}
+        </p>
+      </PopoverContent>
+    </Popover>
   );
 }

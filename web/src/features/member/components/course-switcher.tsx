@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu } from 'radix-ui';
 import type { EnrolmentView } from '@rian/proto-contracts/learning';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/problem-text';
@@ -40,8 +47,8 @@ export function CourseSwitcher() {
 
   return (
     <div className="course-switch">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
           <button
             type="button"
             className="course-switch__trigger"
@@ -54,28 +61,23 @@ export function CourseSwitcher() {
             </span>
             <ChevronDownIcon width={16} height={16} aria-hidden="true" />
           </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu course-switch__menu" align="end" sideOffset={6}>
-            <DropdownMenu.Label className="menu__label">{t('member.course.myCourses')}</DropdownMenu.Label>
-            <DropdownMenu.RadioGroup value={current.courseId} onValueChange={(id) => void choose(id)}>
-              {items.map((e) => (
-                <DropdownMenu.RadioItem
-                  key={e.courseId}
-                  value={e.courseId}
-                  className="menu__item course-switch__item"
-                  data-testid={`course-option-${e.courseId}`}
-                >
-                  <span className="course-switch__mark" aria-hidden="true">
-                    <DropdownMenu.ItemIndicator>●</DropdownMenu.ItemIndicator>
-                  </span>
-                  {courseLabel(e)}
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="course-switch__menu">
+          <DropdownMenuLabel>{t('member.course.myCourses')}</DropdownMenuLabel>
+          <DropdownMenuRadioGroup value={current.courseId} onValueChange={(id) => void choose(id)}>
+            {items.map((e) => (
+              <DropdownMenuRadioItem
+                key={e.courseId}
+                value={e.courseId}
+                className="course-switch__item"
+                data-testid={`course-option-${e.courseId}`}
+              >
+                {courseLabel(e)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
       {failed && (
         <p className="course-switch__error" role="alert" data-testid="course-switch-error">
           {failed}

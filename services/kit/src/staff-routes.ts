@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Page, Uuid } from '@rian/proto-contracts/common';
+import type { StaffRole } from '@rian/proto-contracts/enums';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
+import type { Paged } from './staff-crud.js';
+
+/**
+ * The back office's routes of one record under one path, each optional and staff only:
+ * list (GET path), get (GET path/:id), create (POST path → 201), update (PUT path/:id) and delete
+ * (DELETE path/:id → 204), with their TypeBox schemas, problem answers and OpenAPI tags.
+ *
+ * ```ts
+ * const lessonRoutes: FastifyPluginAsyncTypebox = async (app) => {
+ *   staffRoutes(app, {
+ *     path: '/admin/lessons',
+ *     tag: 'admin lessons',
+ *     noun: 'lesson',
+ *     item: LessonStaff,
+ *     query: LessonAdminQuery, // e.g. AdminListQuery(LESSON_SORTS, 'item', { courseId: Type.Optional(Uuid()) })
+ *     createBody: LessonCreateBody,
+ *     updateBody: LessonUpdateBody,
+ *     summaries: { list: 'Lessons of every course; q matches title' }, // the rest are made from noun
+ *     conflict: ['create', 'update'], // or true: every write may answer 409
+ *     list: (q) => app.lessons.list(q),
+ *     get: (id) => app.lessons.byId(id),
+ *     create: (body, req) => app.lessons.create(body, req.principal?.sub ?? null),
+ *     update: (id, body) => app.lessons.update(id, body),
+ *     remove: (id) => app.lessons.remove(id),
+ *   });
+ * };
+ * ```
+ */
+
+type Write = 'create' | 'update' | 'remove';
+type Route = 'list' | 'get' | Write;
+
+export interface StaffRoutes<
+  I extends TSchema,
+  Q extends TSchema = TSchema,
+  CB extends TSchema = TSchema,
+  UB extends TSchema = TSchema,
+> {
+  /** e.g. '/admin/instructors'; get, update and delete are under `${path}/:id` */
+  path: string;
+  /** the OpenAPI tag */
+  tag: string;
+  /** what one record is called, for the default summaries ("instructor") */
+  noun: string;
+  /** the noun's plural, for the list's default summary; `${noun}s` when absent */
+  plural?: string;
+  /** the staff view every route but delete answers with (the list: a page of them) */
+  item: I;
+  /** the list's query string (paging, sort, q and filters); needed with `list` */
+  query?: Q;
+  createBody?: CB;
+  updateBody?: UB;
+  /** 'admin': an admin only; any staff otherwise */
+  role?: StaffRole;
+  /** OpenAPI summaries in place of the defaults */
+  summaries?: Partial<Record<Route, string>>;
+  /** The writes that may answer 409 (a unique or in-use constraint); true: all of them. */
+  conflict?: true | readonly Write[];
+  /** Other problem statuses a route may answer, e.g. `{ create: [404] }` (a parent it names is gone). */
+  problems?: Partial<Record<Route, readonly number[]>>;
+  /** The path parameter of one record ('id' when absent): '/admin/plans/:planId'. */
+  idParam?: string;
+  list?: (query: Static<Q>, req: FastifyRequest) => Promise<Paged<Static<I>>>;
+  get?: (id: string, req: FastifyRequest) => Promise<Static<I>>;
+  create?: (body: Static<CB>, req: FastifyRequest) => Promise<Static<I>>;
+  update?: (id: string, body: Static<UB>, req: FastifyRequest) => Promise<Static<I>>;
+  remove?: (id: string, req: FastifyRequest) => Promise<void>;
+}
+
+const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+/** Declares `opts`'s routes on `app` (inside a service's routes plugin). */
+export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSchema, UB extends TSchema>(
+  app: FastifyInstance,
+  opts: StaffRoutes<I, Q, CB, UB>,
+): void {
+  const { path, noun, item, list, get, create, update, remove } = opts;
+  const preHandler = app.kit.requireStaff(opts.role);
+  const idParam = opts.idParam ?? 'id';
+  const one = `${path}/:${idParam}`;
+  const IdParams = Type.Object({ [idParam]: Uuid() });
+  const withId = (req: FastifyRequest) => (req.params as Record<string, string>)[idParam] ?? '';
+  /** A route's options: the guard, the tag, its summary, its parts, and every problem it may answer. */
+  const route = (
+    r: Route,
+    summary: string,
+    parts: { params?: TSchema; querystring?: TSchema; body?: TSchema },
+    ok: Record<number, TSchema>,
+  ) => {
+    const conflict = r !== 'list' && r !== 'get' && (opts.conflict === true || opts.conflict?.includes(r));
+    return {
+      preHandler,
+      schema: {
+        tags: [opts.tag],
+        security: [{ bearer: [] }],
+        summary: opts.summaries?.[r] ?? summary,
+        ...parts,
+        response: {
+          ...ok,
+          400: ProblemSchema,
+          ...(parts.params ? { 404: ProblemSchema } : {}),
+          ...(conflict ? { 409: ProblemSchema } : {}),
+          ...Object.fromEntries((opts.problems?.[r] ?? []).map((status) => [status, ProblemSchema])),
+          401: ProblemSchema,
+          403: ProblemSchema,
+        },
+      },
+    };
+  };
+  const needs = (what: TSchema | undefined, name: string): TSchema => {
+    if (!what) throw new Error(`staffRoutes ${path}: needs its ${name} schema`);
+    return what;
+  };
+
+  if (list) {
+    const querystring = needs(opts.query, 'query');
+    const plural = opts.plural ?? `${noun}s`;
+    app.get(
+      path,
+      route('list', `${capital(plural)}, a page at a time`, { querystring }, { 200: Page(item) }),
+      async (req) => list(req.query as Static<Q>, req),
+    );
+  }
+  if (get) {
+    app.get(one, route('get', `One ${noun}`, { params: IdParams }, { 200: item }), async (req) =>
+      get(withId(req), req),
+    );
+  }
+  if (create) {
+    const body = needs(opts.createBody, 'create body');
+    app.post(
+      path,
+      route('create', `Add a ${noun}`, { body }, { 201: item }),
+      async (req: FastifyRequest, reply: FastifyReply) =>
+        reply.status(201).send(await create(req.body as Static<CB>, req)),
+    );
+  }
+  if (update) {
+    const body = needs(opts.updateBody, 'update body');
+    const summary = `Change some fields of a ${noun}: absent keeps, null clears`;
+    app.put(one, route('update', summary, { params: IdParams, body }, { 200: item }), async (req) =>
+      update(withId(req), req.body as Static<UB>, req),
+    );
+  }
+  if (remove) {
+    app.delete(
+      one,
+      route('remove', `Delete a ${noun}`, { params: IdParams }, { 204: Type.Null() }),
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        await remove(withId(req), req);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}
