@@ -21,7 +21,7 @@ import { MediaContentError, probeVideo, runFfmpeg } from './ffmpeg.js';
 import { announceVideo, changeVideo } from './video-changes.js';
 import type { TranscodeQueue } from './transcode-queue.js';
 import type { Config } from '../../config.js';
-import type { Paged } from './images.js';
+import { containsPattern, paged, sortOrder, window, type Paged } from '@rian/kit/staff-crud';
 
 /** The original of a lesson video, kept privately once its upload is complete. */
 export const originalRef = (assetId: string): FileRef => ({
@@ -313,14 +313,20 @@ export class VideoLibrary {
   }
 
   async list(query: VideoAssetListQuery): Promise<Paged<VideoAssetView>> {
-    const [rows, total] = await this.kit.orm.em
-      .fork()
-      .findAndCount(VideoAsset, query.status ? { status: query.status } : {}, {
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-    return { items: rows.map((r) => this.view(r)), page: query.page, pageSize: query.pageSize, total };
+    const { field, direction } = sortOrder(query.sort);
+    const [rows, total] = await this.kit.orm.em.fork().findAndCount(
+      VideoAsset,
+      {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.q ? { originalName: { $ilike: containsPattern(query.q) } } : {}),
+      },
+      { orderBy: [{ [field]: direction }, { id: 'desc' }], ...window(query) },
+    );
+    return paged(
+      rows.map((r) => this.view(r)),
+      total,
+      query,
+    );
   }
 
   /** A signed playback address for staff's preview; 409 until the asset is ready. */
