@@ -24,11 +24,7 @@ const adminCourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change some fields of a course: absent keeps, null clears',
       remove: 'Delete a course no member is enrolled in (else 409 learning.course_in_use)',
     },
-    list: (q) => app.courses.list(q),
-    get: (id) => app.courses.staffById(id),
-    create: (body, req) => app.courses.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.courses.update(id, body),
-    remove: (id) => app.courses.remove(id),
+    service: app.courses,
   });
 };
 
