@@ -32,6 +32,11 @@ export const ERRORS = {
   },
   'validation.too_long': { status: 400, th: 'ข้อมูลยาวเกินไป', en: 'The value is too long' },
   'validation.format': { status: 400, th: 'รูปแบบข้อมูลไม่ถูกต้อง', en: 'The value has the wrong format' },
+  'validation.https_url': {
+    status: 400,
+    th: 'ลิงก์ต้องขึ้นต้นด้วย https://',
+    en: 'The link must be a secure web address starting with https://',
+  },
   'validation.url': {
     status: 400,
     th: 'รูปแบบ URL ไม่ถูกต้อง (ต้องขึ้นต้นด้วย http:// หรือ https://)',
@@ -470,6 +475,86 @@ export const ERRORS = {
     status: 404,
     th: 'คุณยังไม่ได้ลงทะเบียนคอร์สนี้',
     en: 'You are not enrolled in this course',
+  },
+  // learning content: sessions, videos, Zoom rooms, documents, document lists (issue 12)
+  'learning.course_has_content': {
+    status: 409,
+    th: 'คอร์สนี้ยังมีรอบเรียน วิดีโอ หรือเอกสาร กรุณาลบก่อน',
+    en: 'This course still has sessions, videos or documents; delete them first',
+  },
+  'learning.session_not_found': { status: 404, th: 'ไม่พบรอบเรียนนี้', en: 'The session was not found' },
+  'learning.video_not_found': { status: 404, th: 'ไม่พบวิดีโอนี้', en: 'The video was not found' },
+  'learning.zoom_room_not_found': { status: 404, th: 'ไม่พบห้อง Zoom นี้', en: 'The Zoom room was not found' },
+  'learning.document_not_found': { status: 404, th: 'ไม่พบเอกสารนี้', en: 'The document was not found' },
+  'learning.document_list_not_found': {
+    status: 404,
+    th: 'ไม่พบรายการเอกสารนี้',
+    en: 'The document list entry was not found',
+  },
+  'learning.session_time_order': {
+    status: 400,
+    th: 'เวลาเริ่มต้องก่อนเวลาสิ้นสุด',
+    en: 'The start time must be before the end time',
+  },
+  'learning.session_close_before_date': {
+    status: 400,
+    th: 'วันปิดต้องไม่ก่อนวันที่ของรอบเรียน',
+    en: "The close date cannot be before the session's date",
+  },
+  'learning.course_unknown': {
+    status: 400,
+    th: 'ไม่พบคอร์สนี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such course: pick one from the list',
+  },
+  'learning.session_unknown': {
+    status: 400,
+    th: 'ไม่พบรอบเรียนนี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such session: pick one from the list',
+  },
+  'learning.video_unknown': {
+    status: 400,
+    th: 'ไม่พบวิดีโอนี้ในคอร์สนี้ กรุณาเลือกจากรายการ',
+    en: 'This course has no such video: pick one from the list',
+  },
+  'learning.zoom_room_unknown': {
+    status: 400,
+    th: 'ไม่พบห้อง Zoom นี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such Zoom room: pick one from the list',
+  },
+  'learning.instructor_unknown': {
+    status: 400,
+    th: 'ไม่พบวิทยากรนี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such instructor: pick one from the list',
+  },
+  'learning.document_unknown': {
+    status: 400,
+    th: 'ไม่พบเอกสารนี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such document: pick one from the list',
+  },
+  'learning.document_file_unknown': {
+    status: 400,
+    th: 'ไม่พบไฟล์เอกสารนี้ กรุณาอัปโหลดไฟล์ใหม่',
+    en: 'This document file is not known: please upload it again',
+  },
+  'learning.embed_not_allowed': {
+    status: 400,
+    th: 'ฝังได้เฉพาะวิดีโอจาก Vimeo หรือ YouTube',
+    en: 'Only a Vimeo or YouTube player can be embedded',
+  },
+  'learning.document_list_target': {
+    status: 400,
+    th: 'กรุณาเลือกวิดีโอ รอบเรียน หรือคอร์ส อย่างใดอย่างหนึ่ง',
+    en: 'Choose exactly one of a video, a session or a course',
+  },
+  'learning.document_list_exists': {
+    status: 409,
+    th: 'เอกสารนี้อยู่ในรายการนี้แล้ว',
+    en: 'This document is already listed there',
+  },
+  'learning.session_reorder_unknown': {
+    status: 400,
+    th: 'มีรอบเรียนที่ไม่อยู่ในคอร์สนี้',
+    en: 'Some sessions are not in this course',
   },
 
   // notifications

@@ -6,25 +6,48 @@ import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { coursesMigrations } from './migrations/0002-courses.js';
 import { courseEventsMigrations } from './migrations/0003-course-events.js';
+import { contentMigrations } from './migrations/0004-content.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { PaidOrder } from './entities/paid-order.js';
 import { ProductCourseList } from './entities/product-course-list.js';
+import { CourseSession } from './entities/course-session.js';
+import { Video } from './entities/video.js';
+import { ZoomRoom } from './entities/zoom-room.js';
+import { CourseDocument } from './entities/course-document.js';
+import { DocumentList } from './entities/document-list.js';
+import { Instructor } from './entities/instructor.js';
+import { VideoAsset } from './entities/video-asset.js';
+import { MediaDocument } from './entities/media-document.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import productGrants from './plugins/app/product-grants.js';
+import sessions from './plugins/app/sessions.js';
+import videos from './plugins/app/videos.js';
+import zoomRooms from './plugins/app/zoom-rooms.js';
+import documents from './plugins/app/documents.js';
 import demoSeed from './plugins/app/demo-seed.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
 import adminEnrolmentRoutes from './routes/admin-enrolments/index.js';
 import adminProductRoutes from './routes/admin-products/index.js';
+import adminSessionRoutes from './routes/admin-sessions/index.js';
+import adminVideoRoutes from './routes/admin-videos/index.js';
+import adminZoomRoomRoutes from './routes/admin-zoom-rooms/index.js';
+import adminDocumentRoutes from './routes/admin-documents/index.js';
+import curriculumRoutes from './routes/curriculum/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
+import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
+import { onCatalogInstructorDeleted } from './messaging/handlers/on-catalog-instructor-deleted.js';
+import { onMediaFileStored } from './messaging/handlers/on-media-file-stored.js';
+import { onMediaVideoChanged } from './messaging/handlers/on-media-video-changed.js';
 
 /**
- * Builds the learning app (never listens): courses kept by staff, enrolments granted by paid orders
- * (ARCHITECTURE §3 step 5) and the member's course switch; sessions and progress are later slices.
+ * Builds the learning app (never listens): courses and what they are made of (sessions, videos, Zoom
+ * rooms, documents and document lists) kept by staff, a product page's curriculum, enrolments granted
+ * by paid orders (ARCHITECTURE §3 step 5) and the member's course switch.
  */
 export async function buildApp(
   config: Config,
@@ -32,23 +55,53 @@ export async function buildApp(
 ): Promise<ServiceApp> {
   return buildService({
     name: 'learning',
-    description: 'Learning: courses, enrolments granted by paid orders, the course switch',
+    description:
+      'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
     config,
-    entities: [Course, Enrolment, PaidOrder, ProductCourseList],
-    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations],
+    entities: [
+      Course,
+      Enrolment,
+      PaidOrder,
+      ProductCourseList,
+      CourseSession,
+      Video,
+      ZoomRoom,
+      CourseDocument,
+      DocumentList,
+      Instructor,
+      VideoAsset,
+      MediaDocument,
+    ],
+    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations, ...contentMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       await app.register(courses);
       await app.register(enrolments);
       await app.register(productGrants);
+      await app.register(sessions);
+      await app.register(videos);
+      await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
+      await app.register(documents);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
       await app.register(adminProductRoutes);
+      await app.register(adminSessionRoutes);
+      await app.register(adminVideoRoutes);
+      await app.register(adminZoomRoomRoutes);
+      await app.register(adminDocumentRoutes);
+      await app.register(curriculumRoutes);
     }),
-    consumers: (kit) => [onOrdersOrderPaid(kit.outbox), onCatalogProductCoursesChanged],
+    consumers: (kit) => [
+      onOrdersOrderPaid(kit.outbox),
+      onCatalogProductCoursesChanged,
+      onCatalogInstructorChanged,
+      onCatalogInstructorDeleted,
+      onMediaFileStored,
+      onMediaVideoChanged(kit.outbox),
+    ],
   });
 }

@@ -22,7 +22,8 @@ const adminCourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       list: 'Courses, newest first by default; q matches title or code',
       create: 'Add a course (title required; status open and live streaming N by default)',
       update: 'Change some fields of a course: absent keeps, null clears',
-      remove: 'Delete a course no member is enrolled in (else 409 learning.course_in_use)',
+      remove:
+        'Delete a course no member is enrolled in (else 409 learning.course_in_use) and with no sessions, videos or documents (else 409 learning.course_has_content)',
     },
     list: (q) => app.courses.list(q),
     get: (id) => app.courses.staffById(id),

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { staffRoutes } from '@rian/kit/staff-routes';
+import {
+  DocumentAdminQuery,
+  DocumentCreateBody,
+  DocumentListAdminQuery,
+  DocumentListCreateBody,
+  DocumentListStaff,
+  DocumentListUpdateBody,
+  DocumentStaff,
+  DocumentUpdateBody,
+} from '@rian/proto-contracts/learning-content';
+
+/**
+ * /admin/documents (the SPA's /admin/document; spec document) and /admin/document-lists (spec
+ * documentList ByVideosId / ByCoursesId / ByCoursesDetailTimeId): staff only.
+ */
+const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  staffRoutes(app, {
+    path: '/admin/documents',
+    tag: 'admin-documents',
+    noun: 'document',
+    item: DocumentStaff,
+    query: DocumentAdminQuery,
+    createBody: DocumentCreateBody,
+    updateBody: DocumentUpdateBody,
+    summaries: {
+      list: 'Documents, newest first by default; courseId: listed on the course, its sessions or videos; q matches name or detail',
+      create: 'Add a document (fileId: a private document file media stored; position 1 by default)',
+      remove: 'Delete a document (its list entries go with it)',
+    },
+    list: (q) => app.documents.list(q),
+    get: (id) => app.documents.byId(id),
+    create: (body, req) => app.documents.create(body, req.principal?.sub ?? null),
+    update: (id, body) => app.documents.update(id, body),
+    remove: (id) => app.documents.remove(id),
+  });
+
+  staffRoutes(app, {
+    path: '/admin/document-lists',
+    tag: 'admin-documents',
+    noun: 'document list entry',
+    plural: 'document list entries',
+    item: DocumentListStaff,
+    query: DocumentListAdminQuery,
+    createBody: DocumentListCreateBody,
+    updateBody: DocumentListUpdateBody,
+    conflict: ['create'],
+    summaries: {
+      list: 'Document list entries; videoId / sessionId / courseId / documentId filter (spec ByVideosId, ByCoursesDetailTimeId, ByCoursesId)',
+      create: 'List a document on exactly one of a video, a session or a course',
+      update: "Change an entry's order (item)",
+    },
+    list: (q) => app.documents.listLists(q),
+    get: (id) => app.documents.listById(id),
+    create: (body, req) => app.documents.createList(body, req.principal?.sub ?? null),
+    update: (id, body) => app.documents.updateList(id, body),
+    remove: (id) => app.documents.removeList(id),
+  });
+};
+
+export default adminDocumentRoutes;
