@@ -11,6 +11,14 @@ export const DEMO_COURSE_IDS = {
   setStocks: '01900000-0000-7000-8000-00000000c003',
 } as const;
 
+/**
+ * A private PDF the demo's document names (kind document). Learning lists the demo document once
+ * media has announced a file with this id (`media.file.stored`); until then the demo has none.
+ */
+export const DEMO_FILE_IDS = {
+  forexSheet: '01900000-0000-7000-8000-0000000f0001',
+} as const;
+
 /** orders' demo coupon: 10% off any product */
 export const DEMO_COUPON_CODE = 'RIANDEMO10';
 

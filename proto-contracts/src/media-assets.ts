@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Page, Uuid } from './common.js';
+import { AdminListQuery, Page, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 
 /**
@@ -65,11 +65,20 @@ export type VideoAssetView = Static<typeof VideoAssetView>;
 
 export const VideoAssetPage = Page(VideoAssetView);
 
-export const VideoAssetListQuery = Type.Object({
-  status: Type.Optional(VideoAssetStatusSchema),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-});
+export const VIDEO_ASSET_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'originalName',
+  '-originalName',
+  'status',
+  '-status',
+] as const;
+export const VideoAssetListQuery = AdminListQuery(
+  VIDEO_ASSET_SORTS,
+  '-createdAt',
+  { status: Type.Optional(VideoAssetStatusSchema) },
+  { search: "matches the uploaded file's name" },
+);
 export type VideoAssetListQuery = Static<typeof VideoAssetListQuery>;
 
 /** A signed, short-lived playback address (staff preview; learning signs members' own the same way). */

@@ -123,6 +123,12 @@ describe('lesson videos across replicas', () => {
       (e) => e.data.assetId === id,
     );
     expect(events.at(-1)!.data).toMatchObject({ status: 'ready', playlist: 'master.m3u8' });
+    // ffmpeg's progress reached staff on the way, in steps of 10
+    const steps = events
+      .filter((e) => e.data.status === 'transcoding' && e.data.progress > 0)
+      .map((e) => e.data.progress);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((p) => p % 10 === 0 && p < 100)).toBe(true);
 
     const playback = (
       await second.inject({ method: 'GET', url: `/admin/videos/${id}/playback`, headers: staff })

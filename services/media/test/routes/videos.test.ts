@@ -317,6 +317,14 @@ describe('lesson videos: resumable upload (tus), HLS transcode, signed playback'
     expect(page.items.every((a) => a.status === 'failed' && a.error)).toBe(true);
     const all = (await app.inject({ method: 'GET', url: '/admin/videos', headers: staff })).json();
     expect(all.items.map((a: VideoAssetView) => a.id)).toContain(readyId);
+    const found = await app.inject({
+      method: 'GET',
+      url: `/admin/videos?q=${encodeURIComponent('บทเรียน')}&sort=originalName`,
+      headers: staff,
+    });
+    expect(found.json().items.map((a: VideoAssetView) => a.id)).toEqual([readyId]);
+    const bad = await app.inject({ method: 'GET', url: '/admin/videos?sort=bytes', headers: staff });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses an upload larger than MEDIA_VIDEO_MAX_BYTES, and a chunk past the declared length', async () => {

@@ -1,14 +1,88 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
+import { demoContent } from '../../domain/demo-content.js';
+import { bangkokDay } from '../../domain/field-rules.js';
 
-/** With LEARNING_SEED_DEMO, a fresh learning gets the demo courses when the app is ready. */
+const CONTENT_LOCK = 'learning.demo-content';
+
+const count = async (
+  em: { execute: (sql: string, p?: unknown[]) => Promise<unknown> },
+  sql: string,
+  p: unknown[] = [],
+) => ((await em.execute(sql, p)) as { n: number }[])[0]!.n;
+
+/**
+ * The demo courses' content, once: sessions of each type around today (Asia/Bangkok), their videos
+ * and Zoom room when learning has no sessions, videos or rooms yet; the demo document and its list
+ * entry when there are no documents and media has announced the demo file. Only for demo courses
+ * that exist (staff may have deleted one). Replicas starting together seed once (advisory lock).
+ */
+export async function seedDemoContent(app: FastifyInstance, now = new Date()): Promise<{ records: number }> {
+  const demo = demoContent(bangkokDay(now));
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [CONTENT_LOCK]);
+    let records = 0;
+    const courseIds = [...new Set(demo.sessions.map((s) => s.courseId))];
+    const existing = new Set(
+      (
+        (await em.execute(
+          `select course_id from courses where course_id in (${courseIds.map(() => '?').join(', ')})`,
+          courseIds,
+        )) as {
+          course_id: string;
+        }[]
+      ).map((r) => r.course_id),
+    );
+    const empty =
+      (await count(
+        em,
+        `select ((select count(*) from course_sessions) + (select count(*) from videos) + (select count(*) from zoom_rooms))::int as n`,
+      )) === 0;
+    if (empty && existing.size) {
+      for (const z of demo.zoomRooms) app.zoomRooms.insertSeed(em, z.id, z.body);
+      const videos = demo.videos.filter((v) => existing.has(v.body.courseId));
+      for (const v of videos) app.videos.insertSeed(em, v.id, v.body);
+      await em.flush(); // sessions refer to them
+      for (const s of demo.sessions.filter((x) => existing.has(x.courseId))) {
+        app.sessions.insertSeed(em, s.id, s.courseId, s.body);
+      }
+      await em.flush();
+      records +=
+        demo.zoomRooms.length + videos.length + demo.sessions.filter((x) => existing.has(x.courseId)).length;
+    }
+    const fileIds = demo.documents.map((d) => d.body.fileId);
+    const filesKnown =
+      (await count(
+        em,
+        `select count(*)::int as n from media_documents where file_id in (${fileIds.map(() => '?').join(', ')})`,
+        fileIds,
+      )) === fileIds.length;
+    const noDocuments = (await count(em, `select count(*)::int as n from documents`)) === 0;
+    if (noDocuments && filesKnown) {
+      for (const d of demo.documents) app.documents.insertSeed(em, d.id, d.body);
+      await em.flush();
+      records += demo.documents.length;
+      for (const l of demo.documentLists.filter((x) => existing.has(x.courseId))) {
+        app.documents.insertListSeed(em, l.id, l.documentId, l.courseId);
+        records += 1;
+      }
+      await em.flush();
+    }
+    return { records };
+  });
+}
+
+/** With LEARNING_SEED_DEMO, a fresh learning gets the demo courses and their content when the app is ready. */
 export default fp<{ enabled: boolean }>(
   async (app, opts) => {
     if (!opts.enabled) return;
     app.addHook('onReady', async () => {
       const added = await app.courses.seedWhenEmpty(DEMO_COURSES);
       if (added) app.log.info({ added }, 'demo courses seeded');
+      const { records } = await seedDemoContent(app);
+      if (records) app.log.info({ records }, 'demo course content seeded');
     });
   },
-  { name: 'demo-seed', dependencies: ['courses'] },
+  { name: 'demo-seed', dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents'] },
 );

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import { ProblemError, fieldError, validationProblem } from '@rian/kit/errors';
+import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { assertNoProblems, StaffCrud, type Paged } from '@rian/kit/staff-crud';
 import {
@@ -138,6 +139,17 @@ export class Documents {
     return this.crud.remove(id, {
       before: (em, d, deletedAt) => announceListsGone(em, this.kit.outbox, { documentId: d.id }, deletedAt),
     });
+  }
+
+  /** A document and its list entries with fixed ids in `em`'s transaction, with their events (the demo seed). */
+  insertSeed(em: EntityManager, id: string, body: DocumentCreateBody): void {
+    const f = documentFields(body);
+    assertNoProblems(documentProblems(f));
+    this.crud.insert(em, { id, ...f }, null);
+  }
+
+  insertListSeed(em: EntityManager, id: string, documentId: string, courseId: string): void {
+    this.lists.insert(em, { id, documentId, videoId: null, sessionId: null, courseId, item: 1 }, null);
   }
 
   private async staffViews(records: DocumentRecord[]): Promise<DocumentStaff[]> {

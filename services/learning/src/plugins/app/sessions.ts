@@ -156,6 +156,13 @@ export class Sessions {
     });
   }
 
+  /** A session with a fixed id in `em`'s transaction, with its event (the demo seed). */
+  insertSeed(em: EntityManager, id: string, courseId: string, body: SessionCreateBody): void {
+    const f = newSessionFields(body);
+    assertNoProblems(sessionProblems(f));
+    this.crud.insert(em, { id, courseId, ...f }, null);
+  }
+
   /**
    * Sessions of the course in their new order: the n-th id gets item n, in one transaction, each
    * session whose item changed with its `learning.session.changed`. Ids of sessions of another

@@ -102,6 +102,13 @@ export class Videos {
     });
   }
 
+  /** A video with a fixed id in `em`'s transaction, with its event (the demo seed). */
+  insertSeed(em: EntityManager, id: string, body: VideoCreateBody): void {
+    const { fields, problems } = videoFields(body);
+    assertNoProblems(problems);
+    this.crud.insert(em, { id, courseId: body.courseId, ...fields }, null);
+  }
+
   /** An uploaded video takes its ready asset's duration (rounded); others keep what staff entered. */
   private async assetDuration(em: EntityManager, f: VideoFields): Promise<number | null> {
     if (f.source !== 'upload' || !f.assetId) return f.durationSeconds;

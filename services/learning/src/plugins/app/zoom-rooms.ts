@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { secretKeyFrom } from '@rian/kit/secret-box';
 import { assertNoProblems, StaffCrud, type Paged } from '@rian/kit/staff-crud';
@@ -67,6 +68,13 @@ export class ZoomRooms {
     return this.crud.remove(id, {
       before: (em, z) => detachSessions(em, this.kit.outbox, 'zoomRoomId', z.id),
     });
+  }
+
+  /** A room with a fixed id in `em`'s transaction, with its event (the demo seed). */
+  insertSeed(em: EntityManager, id: string, body: ZoomRoomCreateBody): void {
+    const f = zoomFields(body);
+    assertNoProblems(zoomProblems(f));
+    this.crud.insert(em, { id, ...this.stored(f) }, null);
   }
 
   private fieldsOf(z: ZoomRoomEntity): ZoomFields {

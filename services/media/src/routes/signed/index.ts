@@ -5,7 +5,7 @@ import { mediaSignatureValid } from '@rian/kit/signed-url';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { hlsContentType } from '../../domain/hls.js';
 import { validFilename } from '../../storage/file-store.js';
-import { hlsRef } from '../../plugins/app/videos.js';
+import { hlsRef } from '../../domain/video-files.js';
 import { DOCUMENT_KIND } from '../../plugins/app/documents.js';
 import { attachment } from './content-disposition.js';
 

@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import { TestBus } from '@rian/kit/testing-bus';
+import type { ServiceApp } from '@rian/kit/service';
+import { DEMO_COURSE_IDS, DEMO_FILE_IDS } from '@rian/proto-contracts/demo';
+import type {
+  DocumentListsPage,
+  SessionsPage,
+  VideosPage,
+  ZoomRoomsPage,
+} from '@rian/proto-contracts/learning-content';
+import { bearer, startLearning } from '../../helpers.js';
+import { fileStored } from '../../content-events.js';
+import { addDays, bangkokDay } from '../../../src/domain/field-rules.js';
+
+const SEED = { LEARNING_SEED_DEMO: 'true' };
+
+/** The demo courses' sessions, videos, Zoom room and document (LEARNING_SEED_DEMO). */
+describe('demo course content', () => {
+  let issuer: TestTokenIssuer;
+  let staff: Record<string, string>;
+  const envs: TestEnv[] = [];
+  const apps: ServiceApp[] = [];
+
+  const start = async (env: TestEnv) => {
+    const app = await startLearning(env, issuer, SEED);
+    apps.push(app);
+    return app;
+  };
+  const newEnv = async () => {
+    const env = await createTestEnv();
+    envs.push(env);
+    return env;
+  };
+  const read = async <T>(app: ServiceApp, url: string) =>
+    (await app.inject({ method: 'GET', url, headers: staff })).json<T>();
+
+  beforeAll(async () => {
+    issuer = await TestTokenIssuer.create();
+    staff = bearer(await issuer.staff());
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  afterAll(async () => {
+    for (const env of envs) await env.cleanup();
+  });
+
+  it('gives the Forex course a session of each type around today (Bangkok), with its videos and Zoom room', async () => {
+    const app = await start(await newEnv());
+    const today = bangkokDay(new Date());
+    const fx = await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`);
+    expect(fx.items.map((s) => [s.date, s.type])).toEqual([
+      [addDays(today, -2), 'video'],
+      [today, 'video'],
+      [today, 'live'],
+      [addDays(today, 1), 'meeting'],
+      [addDays(today, 3), 'real'],
+    ]);
+    const [intro, candles, live, meeting, workshop] = fx.items;
+    expect(intro!.video).toMatchObject({ name: expect.stringContaining('คู่เงินหลัก') });
+    expect(candles!.video).not.toBeNull();
+    expect(live).toMatchObject({ start: '20:00', to: '21:30' });
+    expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
+    expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
+
+    const videos = await read<VideosPage>(app, `/admin/videos?courseId=${DEMO_COURSE_IDS.forexBasics}`);
+    expect(videos.items.map((v) => v.source)).toEqual(['vimeo', 'hls']);
+    const rooms = await read<ZoomRoomsPage>(app, '/admin/zoom-rooms');
+    expect(rooms.items).toHaveLength(1);
+    expect(rooms.items[0]!.passcode).toEqual(expect.any(String));
+    const pa = await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.priceAction}/sessions`);
+    expect(pa.items.map((s) => s.type)).toEqual(['video', 'meeting']);
+    // a product page can show it
+    const curriculum = await app.inject({
+      method: 'GET',
+      url: `/courses/${DEMO_COURSE_IDS.forexBasics}/curriculum`,
+    });
+    expect(curriculum.json<{ items: unknown[] }>().items).toHaveLength(5);
+  });
+
+  it('seeds once (a restart, two replicas), and lists the demo document once media has announced its file', async () => {
+    const env = await newEnv();
+    await (await startLearning(env, issuer, {})).close(); // tables first: the replicas race on the seed only
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    const sessions = async (app: ServiceApp) =>
+      (await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`)).total;
+    expect(await sessions(a!)).toBe(5);
+    expect(await sessions(b!)).toBe(5);
+    expect((await read<DocumentListsPage>(a!, '/admin/document-lists')).total).toBe(0);
+
+    // media announces the demo file: the next start lists the document on the Forex course
+    const media = await TestBus.open(env, 'media');
+    try {
+      await media.deliver(
+        fileStored({ fileId: DEMO_FILE_IDS.forexSheet, filename: 'forex-basics.pdf' }),
+        'learning',
+      );
+    } finally {
+      await media.close();
+    }
+    for (const app of apps.splice(0)) await app.close();
+    const again = await start(env);
+    expect(await sessions(again)).toBe(5);
+    const lists = await read<DocumentListsPage>(
+      again,
+      `/admin/document-lists?courseId=${DEMO_COURSE_IDS.forexBasics}`,
+    );
+    expect(lists.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
+    for (const app of apps.splice(0)) await app.close();
+    const third = await start(env);
+    expect((await read<DocumentListsPage>(third, '/admin/document-lists')).total).toBe(1);
+  });
+});
