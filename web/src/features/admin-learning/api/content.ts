@@ -12,6 +12,7 @@ import type {
   SessionType,
   SessionUpdateBody,
   VideosPage,
+  VideoStaff,
   ZoomRoomCreateBody,
   ZoomRoomStaff,
 } from '@rian/proto-contracts/learning-content';
@@ -75,8 +76,11 @@ export const useReorderSessions = (courseId: string) =>
 
 /** The course's videos (a session plays one of them). */
 export function useCourseVideos(courseId: string) {
-  return useStaffQuery(['videos', 'of', courseId], (signal) =>
-    staffApi<VideosPage>('/learning/admin/videos', { query: { courseId, sort: 'item', ...PICK }, signal }),
+  return useStaffQuery(
+    ['videos', 'of', courseId],
+    (signal) =>
+      staffApi<VideosPage>('/learning/admin/videos', { query: { courseId, sort: 'item', ...PICK }, signal }),
+    { enabled: Boolean(courseId), keepPrevious: false },
   );
 }
 
@@ -151,3 +155,25 @@ export async function uploadDocument(file: File): Promise<DocumentStored> {
   form.append('images', file, file.name);
   return staffApi<DocumentStored>('/media/documents', { method: 'POST', body: form });
 }
+
+// ---------- what a document list names: courses, a course's sessions, a video ----------
+
+/** Learning's courses by title (the first 100): where a document may be listed. */
+export const useCourseOptions = () =>
+  useStaffQuery(['courses', 'options'], (signal) =>
+    staffApi<Page<CourseStaff>>('/learning/admin/courses', { query: { sort: 'title', ...PICK }, signal }),
+  );
+
+/** A course's sessions for a picker (by date then item). */
+export const useSessionOptions = (courseId: string) =>
+  useStaffQuery(
+    ['sessions', courseId, 'options'],
+    (signal) => sessionsOf(courseId).list({ page: 1, pageSize: 500 }, signal),
+    { enabled: Boolean(courseId), keepPrevious: false },
+  );
+
+/** One video (a document list entry names it). */
+export const useVideo = (id: string) =>
+  useStaffQuery(['video', id], (signal) =>
+    staffApi<VideoStaff>(`/learning/admin/videos/${encodeURIComponent(id)}`, { signal }),
+  );
