@@ -87,7 +87,10 @@ export function useCourseVideos(courseId: string) {
 /** Catalog's instructors (learning keeps a read model of them; staff pick from catalog's list). */
 export function useInstructorOptions() {
   return useStaffQuery(['instructors'], (signal) =>
-    staffApi<Page<InstructorStaff>>('/catalog/admin/instructors', { query: { sort: 'name', ...PICK }, signal }),
+    staffApi<Page<InstructorStaff>>('/catalog/admin/instructors', {
+      query: { sort: 'name', ...PICK },
+      signal,
+    }),
   );
 }
 
@@ -133,7 +136,11 @@ export function useDocumentLists(
 ) {
   return useStaffQuery(
     ['document-lists', filter],
-    (signal) => staffApi<DocumentListsPage>('/learning/admin/document-lists', { query: { ...filter, ...PICK }, signal }),
+    (signal) =>
+      staffApi<DocumentListsPage>('/learning/admin/document-lists', {
+        query: { ...filter, ...PICK },
+        signal,
+      }),
     { enabled, keepPrevious: false },
   );
 }

@@ -36,7 +36,13 @@ export function validateDocument(d: Draft): FormErrors<Draft> {
 function fromFilename(filename: string): { name: string; type: string } {
   const dot = filename.lastIndexOf('.');
   return dot > 0
-    ? { name: filename.slice(0, dot), type: filename.slice(dot + 1).toLowerCase().slice(0, 40) }
+    ? {
+        name: filename.slice(0, dot),
+        type: filename
+          .slice(dot + 1)
+          .toLowerCase()
+          .slice(0, 40),
+      }
     : { name: filename, type: '' };
 }
 
@@ -74,7 +80,13 @@ export async function saveDocumentWaitingForFile<T>(send: () => Promise<T>, fres
  * document (checked by content there; the refusal shows under the file), then named and ordered
  * here. An existing document's list entries (a course, a session or a video) are kept below.
  */
-export function DocumentDialog({ document, onClose }: { document: DocumentStaff | null; onClose: () => void }) {
+export function DocumentDialog({
+  document,
+  onClose,
+}: {
+  document: DocumentStaff | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const save = useSaveDocument();
@@ -155,7 +167,13 @@ export function DocumentDialog({ document, onClose }: { document: DocumentStaff 
       error={form.formError}
       formRef={form.formRef}
       testId="document-dialog"
-      footer={document ? <DocumentLists document={document} /> : <p className="admin__lead">{t('learningAdmin.documents.listsAfterSave')}</p>}
+      footer={
+        document ? (
+          <DocumentLists document={document} />
+        ) : (
+          <p className="admin__lead">{t('learningAdmin.documents.listsAfterSave')}</p>
+        )
+      }
     >
       <div className="form__grid">
         <FieldFrame
@@ -180,7 +198,12 @@ export function DocumentDialog({ document, onClose }: { document: DocumentStaff 
                 <span className="learning-file__name" data-testid="document-file">
                   {file.filename} · {formatBytes(file.bytes)}
                   {file.url && (
-                    <a href={file.url} target="_blank" rel="noopener noreferrer" data-testid="document-file-open">
+                    <a
+                      href={file.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="document-file-open"
+                    >
                       {t('learningAdmin.documents.open')}
                     </a>
                   )}

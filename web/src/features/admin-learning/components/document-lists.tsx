@@ -49,10 +49,18 @@ export function DocumentLists({ document }: { document: DocumentStaff }) {
   const courseTitle = (id: string) => courses.data?.items.find((c) => c.id === id)?.title ?? id;
   const sessionTitle = (id: string) => {
     const s = sessions.data?.items.find((x) => x.id === id);
-    return s ? `${formatDay(s.date, language)} · ${s.title}` : t('learningAdmin.documents.lists.otherSession');
+    return s
+      ? `${formatDay(s.date, language)} · ${s.title}`
+      : t('learningAdmin.documents.lists.otherSession');
   };
   const nameOf = (e: DocumentListStaff) =>
-    e.videoId ? <VideoName id={e.videoId} /> : e.sessionId ? sessionTitle(e.sessionId) : courseTitle(e.courseId ?? '');
+    e.videoId ? (
+      <VideoName id={e.videoId} />
+    ) : e.sessionId ? (
+      sessionTitle(e.sessionId)
+    ) : (
+      courseTitle(e.courseId ?? '')
+    );
 
   async function onAdd() {
     const [kind, id] = target.split(':') as [Kind, string];
@@ -74,12 +82,15 @@ export function DocumentLists({ document }: { document: DocumentStaff }) {
       </h3>
       {entries.isError && <Alert>{problemText(entries.error, language)}</Alert>}
       {entries.isPending && <Spinner label={t('admin.loading')} />}
-      {entries.data && items.length === 0 && <p className="field__hint">{t('learningAdmin.documents.lists.empty')}</p>}
+      {entries.data && items.length === 0 && (
+        <p className="field__hint">{t('learningAdmin.documents.lists.empty')}</p>
+      )}
       <ul className="learning-chips">
         {items.map((e) => (
           <li key={e.id} className="learning-chip" data-testid="document-list-entry" data-kind={kindOf(e)}>
             <span>
-              <span className="badge">{t(`learningAdmin.documents.lists.kinds.${kindOf(e)}`)}</span> {nameOf(e)}
+              <span className="badge">{t(`learningAdmin.documents.lists.kinds.${kindOf(e)}`)}</span>{' '}
+              {nameOf(e)}
             </span>
             <Button
               variant="ghost"
@@ -120,7 +131,9 @@ export function DocumentLists({ document }: { document: DocumentStaff }) {
           data-testid="document-list-target"
         >
           <option value="">{t('learningAdmin.choose')}</option>
-          {courseId && <option value={`course:${courseId}`}>{t('learningAdmin.documents.lists.wholeCourse')}</option>}
+          {courseId && (
+            <option value={`course:${courseId}`}>{t('learningAdmin.documents.lists.wholeCourse')}</option>
+          )}
           {(sessions.data?.items ?? []).length > 0 && (
             <optgroup label={t('learningAdmin.documents.lists.sessions')}>
               {sessions.data!.items.map((s) => (

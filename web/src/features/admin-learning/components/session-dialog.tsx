@@ -72,7 +72,8 @@ export function validateSession(d: Draft): FormErrors<Draft> {
   if (d.start && d.to && d.start >= d.to) errors.to = { key: 'learningAdmin.sessions.validation.timeOrder' };
   if (!d.unlimited) {
     if (!d.close) errors.close = { key: 'validation.required' };
-    else if (d.date && d.close < d.date) errors.close = { key: 'learningAdmin.sessions.validation.closeBeforeDate' };
+    else if (d.date && d.close < d.date)
+      errors.close = { key: 'learningAdmin.sessions.validation.closeBeforeDate' };
   }
   return errors;
 }
@@ -130,8 +131,10 @@ export function SessionDialog({
   async function saveDocuments(sessionId: string) {
     const before = new Map((session?.documents ?? []).map((d) => [d.documentId, d.documentListId]));
     const after = new Set(docs.map((d) => d.documentId));
-    for (const [documentId, listId] of before) if (!after.has(documentId)) await removeList.mutateAsync(listId);
-    for (const documentId of after) if (!before.has(documentId)) await addList.mutateAsync({ documentId, sessionId });
+    for (const [documentId, listId] of before)
+      if (!after.has(documentId)) await removeList.mutateAsync(listId);
+    for (const documentId of after)
+      if (!before.has(documentId)) await addList.mutateAsync({ documentId, sessionId });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -173,7 +176,9 @@ export function SessionDialog({
     if (ok) onClose();
   }
 
-  const pickable = (documentOptions.data?.items ?? []).filter((o) => !docs.some((d) => d.documentId === o.id));
+  const pickable = (documentOptions.data?.items ?? []).filter(
+    (o) => !docs.some((d) => d.documentId === o.id),
+  );
 
   return (
     <FormDialog
@@ -220,8 +225,16 @@ export function SessionDialog({
         />
         <TextField type="date" label={t('learningAdmin.sessions.date')} {...bind('date', 'session-date')} />
         <div className="learning-form__pair">
-          <TextField type="time" label={optional('learningAdmin.sessions.start')} {...bind('start', 'session-start')} />
-          <TextField type="time" label={optional('learningAdmin.sessions.to')} {...bind('to', 'session-to')} />
+          <TextField
+            type="time"
+            label={optional('learningAdmin.sessions.start')}
+            {...bind('start', 'session-start')}
+          />
+          <TextField
+            type="time"
+            label={optional('learningAdmin.sessions.to')}
+            {...bind('to', 'session-to')}
+          />
         </div>
         <fieldset className="learning-form__fieldset">
           <legend className="field__label">{t('learningAdmin.sessions.close')}</legend>
@@ -291,7 +304,10 @@ export function SessionDialog({
             </option>
           ))}
         </SelectField>
-        <SelectField label={optional('learningAdmin.sessions.zoomRoom')} {...bind('zoomRoomId', 'session-zoom')}>
+        <SelectField
+          label={optional('learningAdmin.sessions.zoomRoom')}
+          {...bind('zoomRoomId', 'session-zoom')}
+        >
           <option value="">{t('learningAdmin.none')}</option>
           {(rooms.data?.items ?? []).map((r) => (
             <option key={r.id} value={r.id}>
@@ -367,4 +383,3 @@ export function SessionDialog({
     </FormDialog>
   );
 }
-

@@ -271,7 +271,9 @@ export function AdminSessionsRoute() {
       list={{ ...list, rows }}
       testId="sessions"
       title={
-        courseTitle ? t('learningAdmin.sessions.titleOf', { course: courseTitle }) : t('learningAdmin.sessions.title')
+        courseTitle
+          ? t('learningAdmin.sessions.titleOf', { course: courseTitle })
+          : t('learningAdmin.sessions.title')
       }
       newLabel={t('learningAdmin.sessions.new')}
       searchLabel={t('learningAdmin.search')}
@@ -293,7 +295,9 @@ export function AdminSessionsRoute() {
             </Alert>
           )}
           <p id="sessions-reorder-hint" className="admin__lead">
-            {list.params.q.trim() ? t('learningAdmin.sessions.reorderOff') : t('learningAdmin.sessions.reorderHint')}
+            {list.params.q.trim()
+              ? t('learningAdmin.sessions.reorderOff')
+              : t('learningAdmin.sessions.reorderHint')}
           </p>
         </>
       }
