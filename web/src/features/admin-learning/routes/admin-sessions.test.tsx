@@ -120,7 +120,7 @@ describe('/admin/coursesdetail/:id', () => {
       'เวิร์กช็อป',
     ]);
     expect(within(rows[0]!).getByText('2 พ.ค. 2026')).toBeTruthy();
-    expect(within(rows[0]!).getByText('19:00–21:00')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('session-time').textContent).toBe('19:00–21:00');
     expect(within(rows[1]!).getByTestId('session-type-badge').textContent).toBe('ประชุม Zoom');
     expect(within(rows[1]!).getByTestId('session-zoom-name').textContent).toBe('ห้อง A');
     expect(within(rows[2]!).getByText('เช็คอิน')).toBeTruthy();

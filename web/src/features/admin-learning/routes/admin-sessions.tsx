@@ -152,6 +152,7 @@ export function AdminSessionsRoute() {
             <Button
               variant="ghost"
               size="sm"
+              className="learning-compact"
               disabled={!canReorder || !sameDay(index, index - 1)}
               onClick={() => void moveTo(index, index - 1)}
               aria-label={t('learningAdmin.sessions.moveUp', { title: s.title })}
@@ -162,6 +163,7 @@ export function AdminSessionsRoute() {
             <Button
               variant="ghost"
               size="sm"
+              className="learning-compact"
               disabled={!canReorder || !sameDay(index, index + 1)}
               onClick={() => void moveTo(index, index + 1)}
               aria-label={t('learningAdmin.sessions.moveDown', { title: s.title })}
@@ -175,15 +177,16 @@ export function AdminSessionsRoute() {
     },
     {
       key: 'date',
-      label: t('learningAdmin.sessions.date'),
+      label: t('learningAdmin.sessions.dateTime'),
       className: 'learning-nowrap',
-      render: (s) => formatDay(s.date, language),
-    },
-    {
-      key: 'time',
-      label: t('learningAdmin.sessions.time'),
-      className: 'learning-nowrap',
-      render: (s) => (s.start || s.to ? `${s.start ?? ''}–${s.to ?? ''}` : '–'),
+      render: (s) => (
+        <>
+          {formatDay(s.date, language)}
+          <span className="table__sub" data-testid="session-time">
+            {s.start || s.to ? `${s.start ?? ''}–${s.to ?? ''}` : t('learningAdmin.sessions.noTime')}
+          </span>
+        </>
+      ),
     },
     {
       key: 'type',
@@ -217,16 +220,37 @@ export function AdminSessionsRoute() {
     {
       key: 'video',
       label: t('learningAdmin.sessions.video'),
+      className: 'learning-link-cell',
       render: (s) => s.video?.name ?? '–',
     },
     {
       key: 'zoom',
       label: t('learningAdmin.sessions.zoomRoom'),
-      render: (s) => <span data-testid="session-zoom-name">{s.zoomRoom?.title ?? '–'}</span>,
+      className: 'learning-link-cell',
+      render: (s) =>
+        s.zoomRoomId ? (
+          <span className="learning-zoom-cell">
+            <span data-testid="session-zoom-name">{s.zoomRoom?.title ?? '–'}</span>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="learning-compact"
+              onClick={() => void act(() => save.mutateAsync({ id: s.id, body: { zoomRoomId: null } }))}
+              aria-label={t('learningAdmin.sessions.removeZoomOf', { title: s.title })}
+              title={t('learningAdmin.sessions.removeZoom')}
+              data-testid="session-remove-zoom"
+            >
+              <span aria-hidden="true">✕</span>
+            </Button>
+          </span>
+        ) : (
+          '–'
+        ),
     },
     {
       key: 'instructor',
       label: t('learningAdmin.sessions.instructor'),
+      className: 'learning-link-cell',
       render: (s) => s.instructor?.name ?? '–',
     },
     {
@@ -238,7 +262,7 @@ export function AdminSessionsRoute() {
             {t(s.view === 'Y' ? 'learningAdmin.sessions.shown' : 'learningAdmin.sessions.hidden')}
           </span>
           {s.checkin === 'Y' && <span className="badge">{t('learningAdmin.sessions.checkin')}</span>}
-          {s.special === 'Y' && <span className="badge">{t('learningAdmin.sessions.special')}</span>}
+          {s.special === 'Y' && <span className="badge">{t('learningAdmin.sessions.specialShort')}</span>}
         </span>
       ),
     },
@@ -313,18 +337,6 @@ export function AdminSessionsRoute() {
           testId: 'session-edit',
           ariaLabel: (s) => t('learningAdmin.editOf', { name: s.title }),
         },
-        extra: (s) =>
-          s.zoomRoomId && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => void act(() => save.mutateAsync({ id: s.id, body: { zoomRoomId: null } }))}
-              aria-label={t('learningAdmin.sessions.removeZoomOf', { title: s.title })}
-              data-testid="session-remove-zoom"
-            >
-              {t('learningAdmin.sessions.removeZoom')}
-            </Button>
-          ),
         remove: {
           label: t('learningAdmin.delete'),
           testId: 'session-delete',
