@@ -259,6 +259,27 @@ describe('/admin/coursesdetail/:id', () => {
     await waitFor(() => expect(bodiesSentTo(fetchMock, 'POST', `${SESSIONS}/reorder`)).toHaveLength(2));
   });
 
+  it('moves a session by dragging its row onto another of the same day (not onto another day)', async () => {
+    const fetchMock = api({ [`POST ${SESSIONS}/reorder`]: page([S2, S1, S3], 3, 1, 500) });
+    renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
+    const rows = await screen.findAllByTestId('sessions-table-row');
+    const dataTransfer = { setData: () => {}, effectAllowed: '' };
+    // another day's row does not take the drop: nothing is sent
+    fireEvent.dragStart(rows[2]!, { dataTransfer });
+    expect(fireEvent.dragOver(rows[0]!, { dataTransfer })).toBe(true);
+    fireEvent.dragEnd(rows[2]!, { dataTransfer });
+
+    fireEvent.dragStart(rows[1]!, { dataTransfer });
+    // a cancelled dragover is what lets the browser drop here
+    expect(fireEvent.dragOver(rows[0]!, { dataTransfer })).toBe(false);
+    fireEvent.drop(rows[0]!, { dataTransfer });
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'POST', `${SESSIONS}/reorder`)).toEqual([
+        { ids: ['s-2', 's-1', 's-3'] },
+      ]),
+    );
+  });
+
   it("removes a session's Zoom room (zoomRoomId null) and changes a rating in its row", async () => {
     const fetchMock = api({ [`PUT ${SESSIONS}/s-2`]: json(200, S2) });
     renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
