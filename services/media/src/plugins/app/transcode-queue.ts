@@ -24,7 +24,8 @@ interface TranscodeJob {
   assetId: string;
 }
 
-const RELAY_POLL_MS = 2_000;
+// a finish kicks the relay at once; the poll only catches what a NATS outage or a crash left behind
+const RELAY_POLL_MS = 5_000;
 
 /**
  * Transcode jobs on a JetStream work-queue stream (`<NS>_MEDIA_JOBS`, subject
@@ -37,6 +38,7 @@ export class TranscodeQueue {
   private stopped = true;
   private relayTimer: NodeJS.Timeout | undefined;
   private relaying: Promise<void> | undefined;
+  private again = false;
   private workers: Promise<void>[] = [];
   private readonly abort = new Map<string, AbortController>();
   private streamReady: Promise<void> | undefined;
@@ -127,7 +129,13 @@ export class TranscodeQueue {
 
   /** Publishes a job for every queued asset that has none yet; runs again every few seconds. */
   private async relay(): Promise<void> {
-    if (this.relaying || this.stopped) return;
+    if (this.stopped) return;
+    if (this.relaying) {
+      // a finish while a pass runs: go again as soon as it ends, not a poll later
+      this.again = true;
+      return;
+    }
+    this.again = false;
     this.relaying = (async () => {
       try {
         const nc = this.kit.nats();
@@ -160,7 +168,7 @@ export class TranscodeQueue {
       } finally {
         this.relaying = undefined;
         if (!this.stopped) {
-          this.relayTimer = setTimeout(() => void this.relay(), RELAY_POLL_MS);
+          this.relayTimer = setTimeout(() => void this.relay(), this.again ? 0 : RELAY_POLL_MS);
           this.relayTimer.unref?.();
         }
       }

@@ -76,6 +76,18 @@ export class VideoLibrary {
     }
   }
 
+  /** assets known ready (a ready asset stays ready): every segment a player fetches asks */
+  private readonly ready = new Set<string>();
+
+  /** Whether the asset's HLS files may be served. */
+  async isReady(id: string): Promise<boolean> {
+    if (this.ready.has(id)) return true;
+    if ((await this.find(id))?.status !== 'ready') return false;
+    if (this.ready.size >= 10_000) this.ready.clear();
+    this.ready.add(id);
+    return true;
+  }
+
   async find(id: string): Promise<VideoAssetEntity | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     return this.kit.orm.em.fork().findOne(VideoAsset, { id });
