@@ -220,6 +220,31 @@ describe('/admin/coursesdetail/:id', () => {
     ]);
   });
 
+  it('takes a document off a session: the session is saved, then its list entry deleted', async () => {
+    const withDoc = session('s-1', {
+      title: 'บทนำ',
+      documents: [{ documentListId: 'dl-9', documentId: DOC_ID, name: 'สไลด์บทที่ 1', type: 'pdf' }],
+    });
+    const fetchMock = api({
+      [`GET ${SESSIONS}`]: page([withDoc], 1, 1, 500),
+      [`PUT ${SESSIONS}/s-1`]: json(200, withDoc),
+      'DELETE /api/learning/admin/document-lists/dl-9': json(204),
+    });
+    renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
+    const ue = userEvent.setup();
+    const [row] = await screen.findAllByTestId('sessions-table-row');
+    expect(within(row!).getByText('เอกสาร 1 รายการ')).toBeTruthy();
+    await ue.click(within(row!).getByTestId('session-edit'));
+    const form = await screen.findByTestId('session-dialog');
+    await ue.click(within(form).getByTestId('session-document-remove'));
+    await ue.click(within(form).getByTestId('session-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('session-dialog')).toBeNull());
+    expect(bodiesSentTo(fetchMock, 'PUT', `${SESSIONS}/s-1`)).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([u, init]) => init?.method === 'DELETE' && String(u).endsWith('/dl-9')),
+    ).toHaveLength(1);
+  });
+
   it('moves a session up with the arrow key on its handle: the reorder route gets the new order', async () => {
     // the server keeps the order it was given
     let order = [S1, S2, S3];
