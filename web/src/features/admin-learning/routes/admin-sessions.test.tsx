@@ -114,7 +114,7 @@ describe('/admin/coursesdetail/:id', () => {
     renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
     expect(await screen.findByText('รอบเรียน: เทรดทองคำขั้นพื้นฐาน')).toBeTruthy();
     const rows = await screen.findAllByTestId('sessions-table-row');
-    expect(rows.map((r) => within(r).getByTestId('session-title').textContent)).toEqual([
+    expect(rows.map((r) => within(r).getByTestId('session-title-value').textContent)).toEqual([
       'บทนำ',
       'ประชุมสด',
       'เวิร์กช็อป',
@@ -272,11 +272,12 @@ describe('/admin/coursesdetail/:id', () => {
     // the moved row is shown first, and keeps the focus
     await waitFor(() =>
       expect(
-        within(screen.getAllByTestId('sessions-table-row')[0]!).getByTestId('session-title').textContent,
+        within(screen.getAllByTestId('sessions-table-row')[0]!).getByTestId('session-title-value')
+          .textContent,
       ).toBe('ประชุมสด'),
     );
     const after = screen.getAllByTestId('sessions-table-row');
-    expect(within(after[0]!).getByTestId('session-title').textContent).toBe('ประชุมสด');
+    expect(within(after[0]!).getByTestId('session-title-value').textContent).toBe('ประชุมสด');
     expect(document.activeElement).toBe(within(after[0]!).getByTestId('session-move-handle'));
 
     // the down button does the same
