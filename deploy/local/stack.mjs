@@ -12,7 +12,12 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * The demo data (README "Demo data"): each service seeds its own part on empty tables. `npm start`
  * and the browser journeys of `npm test` set these the same way; an environment value wins.
  */
-export const DEMO_SEED_FLAGS = ['CATALOG_SEED_DEMO', 'LEARNING_SEED_DEMO', 'ORDERS_SEED_DEMO'];
+export const DEMO_SEED_FLAGS = [
+  'CATALOG_SEED_DEMO',
+  'LEARNING_SEED_DEMO',
+  'ORDERS_SEED_DEMO',
+  'MEDIA_SEED_DEMO',
+];
 export function demoSeedEnv(env = process.env) {
   return Object.fromEntries(DEMO_SEED_FLAGS.map((name) => [name, env[name] ?? 'true']));
 }

@@ -21,3 +21,9 @@ export const DEMO_FILE_IDS = {
 
 /** orders' demo coupon: 10% off any product */
 export const DEMO_COUPON_CODE = 'RIANDEMO10';
+
+/**
+ * media's demo lesson video (MEDIA_SEED_DEMO): a generated test pattern transcoded to HLS; learning's
+ * demo video sessions can point at it (signed scope `hls/<id>`, file `master.m3u8`)
+ */
+export const DEMO_VIDEO_ASSET_ID = '01900000-0000-7000-8000-0000000a0001';

@@ -588,6 +588,47 @@ export const ERRORS = {
     en: 'The image could not be read; the file may be damaged',
   },
   'media.not_found': { status: 404, th: 'ไม่พบไฟล์นี้', en: 'The file was not found' },
+  'media.document_required': {
+    status: 400,
+    th: 'กรุณาเลือกไฟล์เอกสาร',
+    en: 'Please choose a document file',
+  },
+  'media.document_unsupported_type': {
+    status: 400,
+    th: 'ไฟล์นี้ไม่ใช่เอกสารที่รองรับ (PDF, รูปภาพ PNG/JPEG/GIF/WebP หรือเอกสาร Word, Excel, PowerPoint)',
+    en: 'This file is not a supported document (PDF, PNG/JPEG/GIF/WebP image, or a Word, Excel or PowerPoint document)',
+  },
+  'media.signature_invalid': {
+    status: 403,
+    th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
+    en: 'This link has expired or is not valid',
+  },
+  'media.video_not_ready': {
+    status: 409,
+    th: 'วิดีโอนี้ยังไม่พร้อมเล่น',
+    en: 'This video is not ready to play yet',
+  },
+  'media.upload_not_found': { status: 404, th: 'ไม่พบการอัปโหลดนี้', en: 'The upload was not found' },
+  'media.upload_invalid': {
+    status: 400,
+    th: 'คำขออัปโหลดไม่ถูกต้อง',
+    en: 'The upload request is not valid',
+  },
+  'media.upload_offset_mismatch': {
+    status: 409,
+    th: 'ตำแหน่งการอัปโหลดไม่ตรงกัน กรุณาอัปโหลดต่อจากตำแหน่งล่าสุด',
+    en: 'The upload offset does not match; resume from the current offset',
+  },
+  'media.upload_content_type': {
+    status: 415,
+    th: 'ชนิดข้อมูลของการอัปโหลดไม่ถูกต้อง',
+    en: 'The upload must be sent as application/offset+octet-stream',
+  },
+  'media.tus_version': {
+    status: 412,
+    th: 'ไม่รองรับเวอร์ชันของโปรโตคอลอัปโหลดนี้',
+    en: 'This tus protocol version is not supported (1.0.0 only)',
+  },
 
   // platform
   'http.not_found': { status: 404, th: 'This page could not be found', en: 'This page could not be found' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common.js';
+import { AdminListQuery, Page, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 
 /**
@@ -39,3 +39,72 @@ export const VideoAssetChanged = defineEvent(
 export type VideoAssetChangedData = Static<typeof VideoAssetChanged.schema>;
 
 export const MEDIA_ASSET_EVENTS = [VideoAssetChanged] as const;
+
+// ---------- back office (/admin/video) and documents ----------
+
+/** A lesson video's asset as staff see it on /admin/video. */
+export const VideoAssetView = Type.Object(
+  {
+    id: Uuid(),
+    status: VideoAssetStatusSchema,
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    originalName: Type.String(),
+    bytes: Type.Integer({ minimum: 0 }),
+    durationSeconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+    width: Type.Union([Type.Integer(), Type.Null()]),
+    height: Type.Union([Type.Integer(), Type.Null()]),
+    renditions: Type.Array(Type.String(), { description: 'e.g. ["360p", "720p"] once ready' }),
+    error: Type.Union([Type.String(), Type.Null()]),
+    createdBy: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'VideoAssetView' },
+);
+export type VideoAssetView = Static<typeof VideoAssetView>;
+
+export const VideoAssetPage = Page(VideoAssetView);
+
+export const VIDEO_ASSET_SORTS = [
+  '-createdAt',
+  'createdAt',
+  'originalName',
+  '-originalName',
+  'status',
+  '-status',
+] as const;
+export const VideoAssetListQuery = AdminListQuery(
+  VIDEO_ASSET_SORTS,
+  '-createdAt',
+  { status: Type.Optional(VideoAssetStatusSchema) },
+  { search: "matches the uploaded file's name" },
+);
+export type VideoAssetListQuery = Static<typeof VideoAssetListQuery>;
+
+/** A signed, short-lived playback address (staff preview; learning signs members' own the same way). */
+export const VideoPlayback = Type.Object(
+  {
+    playlistUrl: Type.String({ description: 'the HLS master playlist' }),
+    posterUrl: Type.String(),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'VideoPlayback' },
+);
+export type VideoPlayback = Static<typeof VideoPlayback>;
+
+/** What a private document upload answers. */
+export const DocumentStored = Type.Object(
+  {
+    fileId: Uuid(),
+    filename: Type.String({
+      description: 'the stored name: the `file` part of its signed URL (scope document/<fileId>)',
+    }),
+    originalName: Type.String({ description: 'as uploaded; served as the download name' }),
+    contentType: Type.String(),
+    bytes: Type.Integer({ minimum: 0 }),
+    url: Type.String({ description: 'a signed URL for the uploader, valid for a short while' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'DocumentStored' },
+);
+export type DocumentStored = Static<typeof DocumentStored>;

@@ -85,5 +85,7 @@ export const FileStored = defineEvent(
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     createdBy: Type.Union([Type.String(), Type.Null()]),
     storedAt: Type.String({ format: 'date-time' }),
+    /** a private document's name as uploaded (its download name); absent for images */
+    originalName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
 );

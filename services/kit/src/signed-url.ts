@@ -53,3 +53,9 @@ export function mediaSignatureValid(
   const given = Buffer.from(scope.sig);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * The development key of signed media URLs: media serves and learning signs with the same one, so
+ * both fall back to this when MEDIA_URL_SECRET is unset outside production (where it is required).
+ */
+export const DEV_MEDIA_URL_SECRET = 'rian-dev-media-url-secret-not-for-production';

@@ -19,6 +19,8 @@ export const MediaFile = defineEntity({
     width: p.integer().nullable(),
     height: p.integer().nullable(),
     sha256: p.string().length(64),
+    /** a document's name as uploaded (Content-Disposition); null for images */
+    originalName: p.string().length(255).nullable(),
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { objectKey, type FileRef, type FileStore, type StoredFile } from './file-store.js';
@@ -29,6 +29,23 @@ export class LocalFileStore implements FileStore {
       await unlink(tmp).catch(() => undefined);
       throw err;
     }
+  }
+
+  async putFile(ref: FileRef, source: string): Promise<void> {
+    const path = this.pathOf(ref);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${randomUUID()}.tmp`;
+    try {
+      await copyFile(source, tmp);
+      await rename(tmp, path);
+    } catch (err) {
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async delete(ref: FileRef): Promise<void> {
+    await rm(this.pathOf(ref), { force: true });
   }
 
   async get(ref: FileRef): Promise<StoredFile | undefined> {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
@@ -65,6 +68,10 @@ class FakeS3 {
         body: o.body,
       };
     }
+    if (req.method === 'DELETE') {
+      this.objects.delete(path);
+      return { status: 204, headers: {} };
+    }
     return { status: 405, headers: {} };
   }
 
@@ -124,6 +131,61 @@ describe('S3FileStore against a local S3 fake', () => {
     expect(got?.bytes).toBe(9);
     expect(got ? await text(got.body) : undefined).toBe('png-bytes');
     expect(await store.get({ visibility: 'public', kind: 'qr', filename: NAME })).toBeUndefined();
+  });
+});
+
+describe('S3FileStore: large files and folders (lesson videos, documents)', () => {
+  const s3 = new FakeS3();
+  let store: S3FileStore;
+  let dir: string;
+
+  beforeAll(async () => {
+    store = new S3FileStore({
+      bucket: 'rian-media',
+      endpoint: await s3.start(),
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+    dir = await mkdtemp(join(tmpdir(), 'rian-s3-'));
+  });
+
+  afterAll(async () => {
+    store?.close();
+    await s3.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('streams a local file into a folder key, reads it back, and deletes it', async () => {
+    const path = join(dir, 'original');
+    const bytes = Buffer.alloc(300_000, 9);
+    await writeFile(path, bytes);
+    const ref = {
+      visibility: 'private' as const,
+      kind: 'video-original',
+      folder: '0190aaaa-0000-7000-8000-000000000001',
+      filename: 'original',
+    };
+    await store.putFile(ref, path, 'application/octet-stream');
+    const key = `/rian-media/private/video-original/${ref.folder}/original`;
+    expect(s3.objects.get(key)?.body.equals(bytes)).toBe(true);
+    expect((await store.get(ref))?.bytes).toBe(bytes.length);
+    await store.delete(ref);
+    expect(s3.objects.has(key)).toBe(false);
+    expect(await store.get(ref)).toBeUndefined();
+  });
+
+  it('refuses a folder that could leave its place', async () => {
+    for (const folder of ['..', 'a/b', '', '.hidden']) {
+      await expect(
+        store.put(
+          { visibility: 'private', kind: 'hls', folder, filename: 'x.ts' },
+          Buffer.from('x'),
+          'video/mp2t',
+        ),
+      ).rejects.toThrow(/bad folder/);
+    }
   });
 });
 

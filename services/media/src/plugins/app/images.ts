@@ -131,7 +131,9 @@ export class ImageLibrary {
 
   /** The row for this file: the existing one, or a new one written with its event in one transaction. */
   private async record(
-    fields: Omit<MediaFileEntity, 'id' | 'createdAt' | 'createdBy'> & { createdBy: string | null },
+    fields: Omit<MediaFileEntity, 'id' | 'createdAt' | 'createdBy' | 'originalName'> & {
+      createdBy: string | null;
+    },
   ): Promise<MediaFileEntity> {
     const key = { visibility: fields.visibility, kind: fields.kind, filename: fields.filename };
     const insert = (em: EntityManager) => {

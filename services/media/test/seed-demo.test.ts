@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import type { ServiceApp } from '@rian/kit/service';
+import { DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import type { EventData } from '@rian/proto-contracts/envelope';
+import { VideoAssetChanged, type VideoAssetView } from '@rian/proto-contracts/media-assets';
+import { bearer, removeDir, startMedia, tempDir } from './helpers.js';
+
+type Changed = EventData<typeof VideoAssetChanged>;
+
+describe('MEDIA_SEED_DEMO: the demo lesson video', () => {
+  let env: TestEnv;
+  let issuer: TestTokenIssuer;
+  let app: ServiceApp | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    issuer = await TestTokenIssuer.create();
+    dir = await tempDir();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await env?.cleanup();
+    if (dir) await removeDir(dir);
+  });
+
+  const start = () =>
+    startMedia(env, issuer, {
+      MEDIA_DIR: join(dir, 'store'),
+      MEDIA_UPLOAD_DIR: join(dir, 'uploads'),
+      MEDIA_WORK_DIR: join(dir, 'work'),
+      MEDIA_X264_PRESET: 'ultrafast',
+      MEDIA_SEED_DEMO: 'true',
+    });
+  const demoEvents = async () =>
+    (await publishedEvents<Changed>(env.namespace, 'media', VideoAssetChanged.type)).filter(
+      (e) => e.data.assetId === DEMO_VIDEO_ASSET_ID,
+    );
+
+  it('generates a test pattern, transcodes it to the fixed demo asset, and leaves a ready one alone on restart', async () => {
+    app = await start();
+    const staff = bearer(await issuer.staff('staff'));
+    const ready = await eventually(
+      async () => {
+        const res = await app!.inject({
+          method: 'GET',
+          url: `/admin/videos/${DEMO_VIDEO_ASSET_ID}`,
+          headers: staff,
+        });
+        const a = res.statusCode === 200 ? (res.json() as VideoAssetView) : undefined;
+        return a && (a.status === 'ready' || a.status === 'failed') ? a : undefined;
+      },
+      60_000,
+      250,
+    );
+    expect(ready).toMatchObject({ status: 'ready', renditions: ['360p', '720p'], width: 1280, height: 720 });
+    const events = await eventually(async () => {
+      const all = await demoEvents();
+      return all.some((e) => e.data.status === 'ready') ? all : undefined;
+    });
+    const outboxRows = async (a: ServiceApp) =>
+      (
+        (await a.kit.orm.em
+          .fork()
+          .execute(`select count(*)::int as n from kit_outbox where type = ?`, [VideoAssetChanged.type])) as {
+          n: number;
+        }[]
+      )[0]!.n;
+    const before = await outboxRows(app);
+    expect(before).toBe(events.length);
+    await app.close();
+
+    // a restart (closing waits for its seeding step) changes nothing: no new row, no new event
+    app = await start();
+    await app.close();
+    app = await startMedia(env, issuer, { MEDIA_DIR: join(dir, 'store'), MEDIA_TRANSCODE_CONCURRENCY: '0' });
+    expect(await outboxRows(app)).toBe(before);
+    const after = await app.inject({
+      method: 'GET',
+      url: `/admin/videos/${DEMO_VIDEO_ASSET_ID}`,
+      headers: staff,
+    });
+    expect(after.json()).toMatchObject({ status: 'ready', updatedAt: ready.updatedAt });
+  });
+});
