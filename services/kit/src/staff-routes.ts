@@ -22,14 +22,22 @@ import type { Paged } from './staff-crud.js';
  *     updateBody: LessonUpdateBody,
  *     summaries: { list: 'Lessons of every course; q matches title' }, // the rest are made from noun
  *     conflict: ['create', 'update'], // or true: every write may answer 409
- *     list: (q) => app.lessons.list(q),
- *     get: (id) => app.lessons.byId(id),
- *     create: (body, req) => app.lessons.create(body, req.principal?.sub ?? null),
- *     update: (id, body) => app.lessons.update(id, body),
- *     remove: (id) => app.lessons.remove(id),
+ *     // a StaffService: listStaff(q), staffById(id), create(body, createdBy), update(id, body), remove(id)
+ *     service: app.lessons,
+ *   });
+ *   // or each route's handler (only those given are declared), which may read the request:
+ *   staffRoutes(app, {
+ *     path: '/admin/lesson-files', tag: 'admin lessons', noun: 'lesson file', item: LessonFileStaff,
+ *     query: LessonFileQuery, createBody: LessonFileCreateBody,
+ *     list: (q) => app.lessons.listFiles(q),
+ *     create: (body, req) => app.lessons.addFile(body, req.principal?.sub ?? null),
+ *     remove: (id, req) => app.lessons.removeFile(id, req.principal?.sub ?? null),
  *   });
  * };
  * ```
+ * Options beside: `role: 'admin'` (admins only), `idParam: 'planId'` ('/path/:planId'),
+ * `problems: { create: [404] }` (other problem statuses a route may answer), `plural` (for the
+ * list's default summary).
  */
 
 type Write = 'create' | 'update' | 'remove';
@@ -65,11 +73,37 @@ export interface StaffRoutes<
   problems?: Partial<Record<Route, readonly number[]>>;
   /** The path parameter of one record ('id' when absent): '/admin/plans/:planId'. */
   idParam?: string;
+  /**
+   * A service with the five staff methods under their usual names: declares all five routes (a
+   * handler given beside it takes the place of its method).
+   */
+  service?: StaffService<Static<I>, Static<Q>, Static<CB>, Static<UB>>;
   list?: (query: Static<Q>, req: FastifyRequest) => Promise<Paged<Static<I>>>;
   get?: (id: string, req: FastifyRequest) => Promise<Static<I>>;
   create?: (body: Static<CB>, req: FastifyRequest) => Promise<Static<I>>;
   update?: (id: string, body: Static<UB>, req: FastifyRequest) => Promise<Static<I>>;
   remove?: (id: string, req: FastifyRequest) => Promise<void>;
+}
+
+/** What `service:` calls: create is given the staff member's id (`req.principal.sub`). */
+export interface StaffService<T, Q, CB, UB> {
+  listStaff(query: Q): Promise<Paged<T>>;
+  staffById(id: string): Promise<T>;
+  create(body: CB, createdBy: string | null): Promise<T>;
+  update(id: string, body: UB): Promise<T>;
+  remove(id: string): Promise<void>;
+}
+
+/** The five handlers of a StaffService. */
+function handlersOf<T, Q, CB, UB>(s: StaffService<T, Q, CB, UB> | undefined) {
+  if (!s) return {};
+  return {
+    list: (q: Q) => s.listStaff(q),
+    get: (id: string) => s.staffById(id),
+    create: (body: CB, req: FastifyRequest) => s.create(body, req.principal?.sub ?? null),
+    update: (id: string, body: UB) => s.update(id, body),
+    remove: (id: string) => s.remove(id),
+  };
 }
 
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
@@ -79,7 +113,13 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
   app: FastifyInstance,
   opts: StaffRoutes<I, Q, CB, UB>,
 ): void {
-  const { path, noun, item, list, get, create, update, remove } = opts;
+  const { path, noun, item } = opts;
+  const fromService = handlersOf(opts.service);
+  const list = opts.list ?? fromService.list;
+  const get = opts.get ?? fromService.get;
+  const create = opts.create ?? fromService.create;
+  const update = opts.update ?? fromService.update;
+  const remove = opts.remove ?? fromService.remove;
   const preHandler = app.kit.requireStaff(opts.role);
   const idParam = opts.idParam ?? 'id';
   const one = `${path}/:${idParam}`;

@@ -121,6 +121,23 @@ describe('staffRoutes over StaffCrud', () => {
               },
             }),
         });
+        // the same record through a StaffService: all five routes from its methods
+        staffRoutes(a, {
+          path: '/admin/racks',
+          tag: 'admin racks',
+          noun: 'rack',
+          item: ShelfStaff,
+          query: ShelfQuery,
+          createBody: ShelfCreateBody,
+          updateBody: ShelfUpdateBody,
+          service: {
+            listStaff: (q) => crud.search(q, ['name'], { room: 'R' }),
+            staffById: (id) => crud.byId(id),
+            create: (body, createdBy) => crud.create({ ...body, room: 'R' }, createdBy),
+            update: (id, body) => crud.update(id, () => body),
+            remove: (id) => crud.remove(id),
+          },
+        });
         // an admin-only record with reads only
         staffRoutes(a, {
           path: '/admin/vault',
@@ -244,6 +261,17 @@ describe('staffRoutes over StaffCrud', () => {
     expect((await call('DELETE', `/admin/shelves/${keep.id}`)).statusCode).toBe(403);
     expect((await call('GET', `/admin/shelves/${keep.id}`)).statusCode).toBe(200);
     expect((await call('GET', `/admin/shelves/${a.id}`)).json()).toEqual(a);
+  });
+
+  it('declares all five routes from a StaffService, create given the staff member', async () => {
+    const made = await call('POST', '/admin/racks', { name: 'Rack one', room: 'ignored', item: 1 });
+    expect(made.statusCode).toBe(201);
+    const rack = made.json<ShelfStaff>();
+    expect(rack).toMatchObject({ room: 'R', createdBy: 'staff-7' });
+    expect((await call('GET', '/admin/racks')).json<Paged<ShelfStaff>>().items).toEqual([rack]);
+    expect((await call('PUT', `/admin/racks/${rack.id}`, { item: 2 })).json()).toEqual({ ...rack, item: 2 });
+    expect((await call('DELETE', `/admin/racks/${rack.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/admin/racks/${rack.id}`)).statusCode).toBe(404);
   });
 
   it('lists a page at a time in the sort asked, searching name (% taken literally) within the filter', async () => {

@@ -48,7 +48,7 @@ export class GroupCatalog {
     return this.kit.orm.em.fork();
   }
 
-  async list(q: ProductGroupQuery): Promise<Paged<ProductGroupStaff>> {
+  async listStaff(q: ProductGroupQuery): Promise<Paged<ProductGroupStaff>> {
     const where: FilterQuery<ProductGroupEntity> = {};
     if (q.productId) where.productId = q.productId;
     if (q.memberGroupId) where.memberGroupId = q.memberGroupId;
@@ -67,7 +67,7 @@ export class GroupCatalog {
     return { items: rows.map(productGroupStaff) };
   }
 
-  async byId(id: string): Promise<ProductGroupStaff> {
+  async staffById(id: string): Promise<ProductGroupStaff> {
     return this.crud.byId(id);
   }
 

@@ -81,7 +81,7 @@ export class InstallmentPlanCatalog {
     return this.kit.orm.em.fork();
   }
 
-  async list(q: Paging & { productId?: string; q?: string }): Promise<Paged<InstallmentPlanStaff>> {
+  async listStaff(q: Paging & { productId?: string; q?: string }): Promise<Paged<InstallmentPlanStaff>> {
     const em = this.em();
     const where: FilterQuery<InstallmentPlanEntity>[] = [];
     if (q.productId) where.push({ productId: q.productId });
@@ -98,7 +98,7 @@ export class InstallmentPlanCatalog {
     return { items: await this.staffViews(em, plans), page: q.page, pageSize: q.pageSize, total };
   }
 
-  async byId(planId: string): Promise<InstallmentPlanStaff> {
+  async staffById(planId: string): Promise<InstallmentPlanStaff> {
     const em = this.em();
     const plan = found(
       await em.findOne(InstallmentPlan, { id: planId }),

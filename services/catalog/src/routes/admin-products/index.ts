@@ -24,11 +24,7 @@ const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change some fields of a product (emits catalog.product.changed)',
       remove: 'Delete a product (emits catalog.product.deleted)',
     },
-    list: (q) => app.products.listStaff(q),
-    get: (id) => app.products.staffById(id),
-    create: (body, req) => app.products.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.products.update(id, body),
-    remove: (id) => app.products.remove(id),
+    service: app.products,
   });
 };
 

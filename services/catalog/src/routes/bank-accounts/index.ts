@@ -63,11 +63,7 @@ const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove:
         'Delete a bank account and its product limits (emits catalog.bank-limit.deleted, catalog.bank-account.deleted)',
     },
-    list: (q) => app.bankAccounts.listStaff(q),
-    get: (id) => app.bankAccounts.staffById(id),
-    create: (body, req) => app.bankAccounts.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.bankAccounts.update(id, body),
-    remove: (id) => app.bankAccounts.remove(id),
+    service: app.bankAccounts,
   });
 
   staffRoutes(app, {

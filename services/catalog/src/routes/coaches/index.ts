@@ -92,11 +92,7 @@ const coachRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove:
         'Delete a coach and its product links (emits catalog.product-coach.deleted, catalog.coach.deleted)',
     },
-    list: (q) => app.coaches.listStaff(q),
-    get: (id) => app.coaches.staffById(id),
-    create: (body, req) => app.coaches.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.coaches.update(id, body),
-    remove: (id) => app.coaches.remove(id),
+    service: app.coaches,
   });
 
   staffRoutes(app, {

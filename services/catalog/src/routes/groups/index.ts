@@ -47,11 +47,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change the product or the member group (emits catalog.product-group.changed)',
       remove: 'Remove a member group from a product (emits catalog.product-group.deleted)',
     },
-    list: (q) => app.groups.list(q),
-    get: (id) => app.groups.byId(id),
-    create: (body, req) => app.groups.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.groups.update(id, body),
-    remove: (id) => app.groups.remove(id),
+    service: app.groups,
   });
 };
 

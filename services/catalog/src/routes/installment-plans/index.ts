@@ -56,11 +56,7 @@ const installmentPlanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change some fields of a plan (emits catalog.installment-plan.changed)',
       remove: 'Delete a plan and its e-mail list (emits catalog.installment-plan.deleted)',
     },
-    list: (q) => app.installmentPlans.list(q),
-    get: (id) => app.installmentPlans.byId(id),
-    create: (body, req) => app.installmentPlans.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.installmentPlans.update(id, body),
-    remove: (id) => app.installmentPlans.remove(id),
+    service: app.installmentPlans,
   });
 
   app.get(

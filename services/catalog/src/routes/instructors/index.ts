@@ -74,11 +74,7 @@ const instructorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change some fields: absent keeps, null clears (emits catalog.instructor.changed)',
       remove: 'Delete an instructor (emits catalog.instructor.deleted)',
     },
-    list: (q) => app.instructors.listStaff(q),
-    get: (id) => app.instructors.staffById(id),
-    create: (body, req) => app.instructors.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.instructors.update(id, body),
-    remove: (id) => app.instructors.remove(id),
+    service: app.instructors,
   });
 };
 

@@ -62,11 +62,7 @@ const packageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: 'Change some fields of a package (emits catalog.package.changed)',
       remove: 'Delete a package (emits catalog.package.deleted); products made from it stay',
     },
-    list: (q) => app.packages.listStaff(q),
-    get: (id) => app.packages.staffById(id),
-    create: (body, req) => app.packages.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.packages.update(id, body),
-    remove: (id) => app.packages.remove(id),
+    service: app.packages,
   });
 
   app.post(

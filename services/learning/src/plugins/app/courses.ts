@@ -99,7 +99,7 @@ export class Courses {
   }
 
   /** Staff list: q in title or code, by status, in the sort asked (newest first by default). */
-  async list(q: CourseAdminQuery): Promise<AdminCoursesPage> {
+  async listStaff(q: CourseAdminQuery): Promise<AdminCoursesPage> {
     return this.crud.search(q, ['title', 'code'], q.status ? { status: q.status } : {});
   }
 

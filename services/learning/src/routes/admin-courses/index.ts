@@ -25,11 +25,7 @@ const adminCourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove:
         'Delete a course no member is enrolled in (else 409 learning.course_in_use) and with no sessions, videos or documents (else 409 learning.course_has_content)',
     },
-    list: (q) => app.courses.list(q),
-    get: (id) => app.courses.staffById(id),
-    create: (body, req) => app.courses.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.courses.update(id, body),
-    remove: (id) => app.courses.remove(id),
+    service: app.courses,
   });
 };
 
