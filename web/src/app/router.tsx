@@ -89,6 +89,13 @@ const adminOrdersConfirm = async () => ({
 const adminCourses = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-courses')).AdminCoursesRoute,
 });
+// issue 12: lesson videos (with their tus upload) and enrolments, in the learning back office's chunks
+const adminVideos = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-videos')).AdminVideosRoute,
+});
+const adminEnrolments = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
+});
 // the payment pages (issue 6), by encrypted ref: spec 02 §2 keeps their paths
 const creditCard = async () => ({
   Component: (await import('@/features/pay/routes/credit-card')).CreditCardRoute,
@@ -158,6 +165,8 @@ export const routes: RouteObject[] = [
           { path: 'affiliate', lazy: adminAffiliates },
           { path: 'coupon', lazy: adminCoupons },
           { path: 'courses', lazy: adminCourses },
+          { path: 'video', lazy: adminVideos },
+          { path: 'userCourse', lazy: adminEnrolments },
           { path: '*', lazy: adminComingSoon },
         ],
       },
