@@ -30,7 +30,8 @@ export function validateGrant(d: Draft): FormErrors<Draft> {
   const errors: FormErrors<Draft> = {};
   if (!d.userId) errors.userId = { key: 'learningAdmin.enrolments.validation.member' };
   if (!d.courseId) errors.courseId = { key: 'validation.required' };
-  if (d.start && d.end && d.end < d.start) errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
+  if (d.start && d.end && d.end < d.start)
+    errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
   return errors;
 }
 
@@ -106,7 +107,10 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
             testId="enrolment-grant-member"
           />
         </div>
-        <SelectField label={t('learningAdmin.enrolments.course')} {...bind('courseId', 'enrolment-grant-course')}>
+        <SelectField
+          label={t('learningAdmin.enrolments.course')}
+          {...bind('courseId', 'enrolment-grant-course')}
+        >
           <option value="">{t('learningAdmin.videos.chooseCourse')}</option>
           {courses.data?.items.map((c) => (
             <option key={c.id} value={c.id}>
@@ -126,7 +130,11 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
           hint={t('learningAdmin.enrolments.startHint')}
           {...bind('start', 'enrolment-grant-start')}
         />
-        <TextField type="date" label={optional('learningAdmin.enrolments.end')} {...bind('end', 'enrolment-grant-end')} />
+        <TextField
+          type="date"
+          label={optional('learningAdmin.enrolments.end')}
+          {...bind('end', 'enrolment-grant-end')}
+        />
         <CheckField
           label={t('learningAdmin.enrolments.sptk')}
           checked={draft.sptk}

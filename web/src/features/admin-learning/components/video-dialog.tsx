@@ -135,9 +135,7 @@ export function VideoDialog({
       validate: validateVideo,
       send: (d) => {
         const { courseId: _course, ...update } = videoBody(d);
-        return save.mutateAsync(
-          video ? { id: video.id, body: update } : { id: null, body: videoBody(d) },
-        );
+        return save.mutateAsync(video ? { id: video.id, body: update } : { id: null, body: videoBody(d) });
       },
       fields: FIELDS,
       codeFields: {
@@ -185,11 +183,7 @@ export function VideoDialog({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t('learningAdmin.videos.name')}
-          maxLength={200}
-          {...bind('name', 'video-name')}
-        />
+        <TextField label={t('learningAdmin.videos.name')} maxLength={200} {...bind('name', 'video-name')} />
         <SelectField label={t('learningAdmin.videos.source')} {...bind('source', 'video-source')}>
           {VIDEO_SOURCES.map((s) => (
             <option key={s} value={s}>

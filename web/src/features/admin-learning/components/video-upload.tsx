@@ -147,7 +147,12 @@ export function VideoUploadField({ onUploaded }: { onUploaded: (assetId: string)
       {(busy || phase === 'failed') && (
         <div className="video-upload__actions">
           {phase === 'uploading' && (
-            <Button variant="secondary" size="sm" onClick={() => void pause()} data-testid="video-upload-pause">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void pause()}
+              data-testid="video-upload-pause"
+            >
               {t('learningAdmin.videos.upload.pause')}
             </Button>
           )}
