@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CourseStaff } from '@rian/proto-contracts/learning';
-import type { EnrolmentAuditEntry, EnrolmentStaff, EnrolmentState } from '@rian/proto-contracts/learning-enrolments';
+import type {
+  EnrolmentAuditEntry,
+  EnrolmentStaff,
+  EnrolmentState,
+} from '@rian/proto-contracts/learning-enrolments';
 import { bodiesSentTo, json, mockApi, problem } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { page, renderAdmin } from '@/testing/admin';
@@ -108,7 +112,9 @@ describe('/admin/userCourse', () => {
         userId: SUDA.id,
       }),
     );
-    expect((await screen.findByTestId('enrolments-member-filter-picked')).textContent).toContain('suda@example.com');
+    expect((await screen.findByTestId('enrolments-member-filter-picked')).textContent).toContain(
+      'suda@example.com',
+    );
   });
 
   it('grants by hand: a member picked by e-mail and a course; a second grant is refused on the member', async () => {
@@ -121,7 +127,10 @@ describe('/admin/userCourse', () => {
         grants += 1;
         return grants === 1
           ? problem(409, 'learning.enrolment_exists', 'exists', {
-              messages: { th: 'สมาชิกนี้ลงทะเบียนคอร์สนี้แล้ว', en: 'This member is already enrolled in this course' },
+              messages: {
+                th: 'สมาชิกนี้ลงทะเบียนคอร์สนี้แล้ว',
+                en: 'This member is already enrolled in this course',
+              },
             })
           : json(201, { ...ENROLMENT, ...JSON.parse(String(init.body)) });
       },
@@ -180,7 +189,9 @@ describe('/admin/userCourse', () => {
     await ue.click(within(form).getByTestId('enrolment-grant-product-dialog-save'));
     expect(await within(form).findByText('กรุณาเลือกสินค้า')).toBeTruthy();
     await waitFor(() =>
-      expect(within(form).getByTestId('enrolment-grant-product-select').querySelectorAll('option')).toHaveLength(2),
+      expect(
+        within(form).getByTestId('enrolment-grant-product-select').querySelectorAll('option'),
+      ).toHaveLength(2),
     );
     await ue.selectOptions(within(form).getByTestId('enrolment-grant-product-select'), PRODUCT_ID);
     await ue.click(within(form).getByTestId('enrolment-grant-product-dialog-save'));
@@ -188,7 +199,9 @@ describe('/admin/userCourse', () => {
     expect(result.dataset.granted).toBe('2');
     expect(result.textContent).toBe('เพิ่มการลงทะเบียน 2 รายการ (ผู้ซื้อ 3 คน คอร์ส 1 คอร์ส)');
     expect(
-      fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).includes('grant-missing')),
+      fetchMock.mock.calls.filter(
+        ([u, init]) => init?.method === 'POST' && String(u).includes('grant-missing'),
+      ),
     ).toHaveLength(1);
   });
 
@@ -217,7 +230,15 @@ describe('/admin/userCourse', () => {
       ...over,
     });
     const audit: EnrolmentAuditEntry[] = [
-      { id: 'a1', enrolmentId: E_ID, action: 'granted', changedBy: null, changedAt: AT, before: null, after: stateOf() },
+      {
+        id: 'a1',
+        enrolmentId: E_ID,
+        action: 'granted',
+        changedBy: null,
+        changedAt: AT,
+        before: null,
+        after: stateOf(),
+      },
       {
         id: 'a2',
         enrolmentId: E_ID,

@@ -75,6 +75,7 @@ export function AdminEnrolmentsRoute() {
     {
       key: 'course',
       label: t('learningAdmin.enrolments.course'),
+      className: 'learning-admin__course',
       render: (e) => (
         <>
           {e.course?.title ?? e.courseId}
@@ -82,10 +83,16 @@ export function AdminEnrolmentsRoute() {
         </>
       ),
     },
-    { key: 'code', label: t('learningAdmin.enrolments.code'), render: (e) => e.code ?? '–' },
+    {
+      key: 'code',
+      label: t('learningAdmin.enrolments.code'),
+      className: 'table__nowrap',
+      render: (e) => e.code ?? '–',
+    },
     {
       key: 'status',
       label: t('learningAdmin.enrolments.status'),
+      className: 'table__nowrap',
       render: (e) => (
         <>
           <span
@@ -103,13 +110,17 @@ export function AdminEnrolmentsRoute() {
     },
     {
       key: 'sptk',
-      label: t('learningAdmin.enrolments.sptk'),
-      render: (e) => <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" />,
-    },
-    {
-      key: 'special',
-      label: t('learningAdmin.enrolments.special'),
-      render: (e) => <Flag on={e.special === 'Y'} testId="enrolment-special-value" />,
+      label: `${t('learningAdmin.enrolments.sptk')} / ${t('learningAdmin.enrolments.special')}`,
+      className: 'table__nowrap',
+      render: (e) => (
+        <>
+          {t('learningAdmin.enrolments.sptk')} <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" />
+          <span className="table__sub">
+            {t('learningAdmin.enrolments.special')}{' '}
+            <Flag on={e.special === 'Y'} testId="enrolment-special-value" />
+          </span>
+        </>
+      ),
     },
     {
       key: 'dates',
@@ -141,7 +152,7 @@ export function AdminEnrolmentsRoute() {
     {
       key: 'note',
       label: t('learningAdmin.enrolments.note'),
-      className: 'table__text',
+      className: 'learning-admin__note',
       render: (e) => e.note ?? '',
     },
   ];
@@ -154,6 +165,7 @@ export function AdminEnrolmentsRoute() {
       searchLabel={t('learningAdmin.search')}
       searchHint={t('learningAdmin.enrolments.searchHint')}
       sortable={false}
+      tableClassName="table--sticky-first learning-admin__enrolments"
       actions={
         <>
           <Button

@@ -101,7 +101,7 @@ describe('/admin/video', () => {
     renderAdmin('/admin/video');
     const rows = await screen.findAllByTestId('videos-table-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByTestId('video-source').dataset.source).toBe('vimeo');
+    expect(within(rows[0]!).getByTestId('video-row-source').dataset.source).toBe('vimeo');
     expect(within(rows[0]!).getByText('76979871')).toBeTruthy();
     expect(within(rows[0]!).getByText('12:34')).toBeTruthy();
     expect(within(rows[1]!).getByTestId('video-asset-status').dataset.status).toBe('failed');

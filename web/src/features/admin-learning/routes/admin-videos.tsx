@@ -66,6 +66,7 @@ export function AdminVideosRoute() {
       key: 'name',
       label: t('learningAdmin.videos.name'),
       sortField: 'name',
+      className: 'learning-admin__name',
       render: (v) => (
         <>
           {v.name}
@@ -76,11 +77,12 @@ export function AdminVideosRoute() {
     {
       key: 'source',
       label: t('learningAdmin.videos.source'),
+      className: 'learning-admin__source-col',
       render: (v) => {
         const text = sourceText(v);
         return (
           <>
-            <span data-testid="video-source" data-source={v.source}>
+            <span data-testid="video-row-source" data-source={v.source}>
               {t(`learningAdmin.videos.sources.${v.source}`)}
             </span>
             {text && <span className="table__sub learning-admin__source">{text}</span>}
@@ -92,6 +94,7 @@ export function AdminVideosRoute() {
     {
       key: 'status',
       label: t('learningAdmin.videos.status'),
+      className: 'table__nowrap',
       render: (v) => (
         <span className={`badge badge--${v.status === 'show' ? 'sent' : 'pending'}`} data-status={v.status}>
           {t(`learningAdmin.videos.statuses.${v.status}`)}
@@ -136,6 +139,7 @@ export function AdminVideosRoute() {
         </SelectField>
       }
       columns={columns}
+      tableClassName="table--sticky-first"
       rowActions={{
         label: t('learningAdmin.actions'),
         edit: {
