@@ -1,7 +1,12 @@
 import { openText, sealText } from '@rian/kit/secret-box';
 import type {
+  DocumentFile,
   DocumentListRecord,
+  DocumentMember,
   DocumentRecord,
+  InstructorSummary,
+  SessionMember,
+  VideoMember,
   SessionRecord,
   VideoRecord,
   ZoomRoomMember,
@@ -129,5 +134,63 @@ export function documentListRecord(l: DocumentListEntity): DocumentListRecord {
     courseId: l.courseId ?? null,
     item: l.item,
     ...meta(l),
+  };
+}
+
+// ---------- what an enrolled member reads (the access rule decides whether they may) ----------
+
+/** A session for a member: no staff flags (view) and no meta; its instructor when known. */
+export function sessionMember(s: CourseSessionEntity, instructor: InstructorSummary | null): SessionMember {
+  const r = sessionRecord(s);
+  return {
+    id: r.id,
+    courseId: r.courseId,
+    type: r.type,
+    item: r.item,
+    title: r.title,
+    detail: r.detail,
+    date: r.date,
+    start: r.start,
+    to: r.to,
+    close: r.close,
+    checkin: r.checkin,
+    special: r.special,
+    rating: r.rating,
+    pdf: r.pdf,
+    videoId: r.videoId,
+    zoomRoomId: r.zoomRoomId,
+    liveStreamId: r.liveStreamId,
+    instructor,
+  };
+}
+
+/** A video for a member (an upload's playback URL is signed apart, for a ready asset only). */
+export function videoMember(v: VideoEntity): VideoMember {
+  const r = videoRecord(v);
+  return {
+    id: r.id,
+    courseId: r.courseId,
+    source: r.source,
+    vimeoId: r.vimeoId,
+    hlsUrl: r.hlsUrl,
+    embedUrl: r.embedUrl,
+    assetId: r.assetId,
+    name: r.name,
+    detail: r.detail,
+    item: r.item,
+    durationSeconds: r.durationSeconds,
+  };
+}
+
+/** A document for a member (its file's URL is signed apart, short-lived). */
+export function documentMember(d: CourseDocumentEntity, file: DocumentFile | null): DocumentMember {
+  return {
+    id: d.id,
+    name: d.name,
+    detail: d.detail ?? null,
+    type: d.type ?? null,
+    position: d.position,
+    img: d.img ?? null,
+    file,
   };
 }

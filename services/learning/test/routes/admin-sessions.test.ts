@@ -127,7 +127,7 @@ describe('admin sessions', () => {
     expect(
       (await call('POST', sessionsOf(ghost), staff, { title: 'x', date: '2026-12-01' })).statusCode,
     ).toBe(404);
-    expect((await call('GET', sessionsOf('not-a-uuid'), staff)).statusCode).toBe(404);
+    expect((await call('GET', sessionsOf('not-a-uuid'), staff)).statusCode).toBe(400);
     expect((await call('GET', `${sessionsOf(a.id)}/${s.id}`, staff)).json<SessionStaff>().title).toBe('A1');
   });
 

@@ -92,7 +92,7 @@ export class Documents {
   // ---------- documents ----------
 
   /** q matches name or detail; `courseId`: listed on the course, one of its sessions or videos. */
-  async list(q: DocumentAdminQuery): Promise<Paged<DocumentStaff>> {
+  async listStaff(q: DocumentAdminQuery): Promise<Paged<DocumentStaff>> {
     const where: FilterQuery<CourseDocumentEntity> = {};
     if (q.type) where.type = q.type;
     if (q.courseId) {
@@ -109,7 +109,7 @@ export class Documents {
     return { ...page, items: await this.staffViews(page.items) };
   }
 
-  async byId(id: string): Promise<DocumentStaff> {
+  async staffById(id: string): Promise<DocumentStaff> {
     return (await this.staffViews([await this.crud.byId(id)]))[0]!;
   }
 

@@ -56,7 +56,7 @@ export class Videos {
     );
   }
 
-  async list(q: VideoAdminQuery): Promise<Paged<VideoStaff>> {
+  async listStaff(q: VideoAdminQuery): Promise<Paged<VideoStaff>> {
     const where: FilterQuery<VideoEntity> = {};
     if (q.courseId) where.courseId = q.courseId;
     if (q.source) where.source = q.source;
@@ -65,7 +65,7 @@ export class Videos {
     return { ...page, items: await this.staffViews(page.items) };
   }
 
-  async byId(id: string): Promise<VideoStaff> {
+  async staffById(id: string): Promise<VideoStaff> {
     return this.staffView(await this.crud.byId(id));
   }
 

@@ -41,11 +41,11 @@ export class ZoomRooms {
     );
   }
 
-  list(q: ZoomRoomAdminQuery): Promise<Paged<ZoomRoomStaff>> {
+  listStaff(q: ZoomRoomAdminQuery): Promise<Paged<ZoomRoomStaff>> {
     return this.crud.search(q, ['title', 'meetingId', 'url']);
   }
 
-  byId(id: string): Promise<ZoomRoomStaff> {
+  staffById(id: string): Promise<ZoomRoomStaff> {
     return this.crud.byId(id);
   }
 

@@ -29,11 +29,7 @@ const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       create: 'Add a document (fileId: a private document file media stored; position 1 by default)',
       remove: 'Delete a document (its list entries go with it)',
     },
-    list: (q) => app.documents.list(q),
-    get: (id) => app.documents.byId(id),
-    create: (body, req) => app.documents.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.documents.update(id, body),
-    remove: (id) => app.documents.remove(id),
+    service: app.documents,
   });
 
   staffRoutes(app, {

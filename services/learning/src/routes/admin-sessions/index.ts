@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import { staffRoutes } from '@rian/kit/staff-routes';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
@@ -21,6 +21,13 @@ const courseOf = (req: { params: unknown }) => (req.params as { courseId: string
  */
 const adminSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const path = '/admin/courses/:courseId/sessions';
+  // staffRoutes declares the session's own id; every route here also validates (and documents) the
+  // course id of its path
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(path)) return;
+    const own = (route.schema?.params as TObject | undefined)?.properties ?? {};
+    route.schema = { ...route.schema, params: Type.Object({ courseId: Uuid(), ...own }) };
+  });
   staffRoutes(app, {
     path,
     tag: 'admin-sessions',

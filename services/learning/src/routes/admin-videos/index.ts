@@ -23,11 +23,7 @@ const adminVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Add a video (source vimeo and status create by default; the source’s field is required; embeds: Vimeo or YouTube players only)',
       remove: 'Delete a video (sessions showing it lose it; its document list entries go)',
     },
-    list: (q) => app.videos.list(q),
-    get: (id) => app.videos.byId(id),
-    create: (body, req) => app.videos.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.videos.update(id, body),
-    remove: (id) => app.videos.remove(id),
+    service: app.videos,
   });
 };
 

@@ -22,11 +22,7 @@ const adminZoomRoomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       create: 'Add a Zoom room (https link; the passcode is kept encrypted)',
       remove: 'Delete a Zoom room (sessions using it lose it)',
     },
-    list: (q) => app.zoomRooms.list(q),
-    get: (id) => app.zoomRooms.byId(id),
-    create: (body, req) => app.zoomRooms.create(body, req.principal?.sub ?? null),
-    update: (id, body) => app.zoomRooms.update(id, body),
-    remove: (id) => app.zoomRooms.remove(id),
+    service: app.zoomRooms,
   });
 };
 
