@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standIn, startGateway, type StandIn, type TestGateway } from './helpers.js';
 
@@ -41,7 +42,11 @@ describe('tus uploads through the gateway', () => {
         for await (const chunk of req.raw) n += (chunk as Buffer).length;
         const offset = Number(req.headers['upload-offset']) + n;
         received.set('u1', offset);
-        return reply.header('tus-resumable', '1.0.0').header('upload-offset', String(offset)).status(204).send();
+        return reply
+          .header('tus-resumable', '1.0.0')
+          .header('upload-offset', String(offset))
+          .status(204)
+          .send();
       });
       app.delete('/videos/uploads/:id', async (_req, reply) => reply.status(204).send());
     });
@@ -91,5 +96,52 @@ describe('tus uploads through the gateway', () => {
 
     const del = await fetch(`${base}/api/media/videos/uploads/u1`, { method: 'DELETE', headers: tus });
     expect(del.status).toBe(204);
+  });
+
+  it('carries a PATCH whose body arrives slowly for longer than the upstream timeout (a slow uplink)', async () => {
+    const slow = await startGateway({
+      MEDIA_URL: media.url,
+      GATEWAY_SERVICES: 'media',
+      UPSTREAM_TIMEOUT_MS: '1000',
+    });
+    try {
+      await slow.app.listen({ host: '127.0.0.1', port: 0 });
+      const addr = slow.app.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      received.set('u1', 0);
+      const pieces = 12;
+      const piece = Buffer.alloc(4096, 1);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'PATCH',
+          path: '/api/media/videos/uploads/u1',
+          headers: {
+            ...tus,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(pieces * piece.length),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        let sent = 0;
+        const tick = setInterval(() => {
+          req.write(piece);
+          if (++sent === pieces) {
+            clearInterval(tick);
+            req.end();
+          }
+        }, 250); // 3 s in all, three times the upstream timeout
+      });
+      expect(status).toBe(204);
+      expect(received.get('u1')).toBe(pieces * piece.length);
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import imageRoutes from './routes/images/index.js';
 import adminImageRoutes from './routes/admin-images/index.js';
 import transcodeQueue from './plugins/app/transcode-queue.js';
 import videos from './plugins/app/videos.js';
+import videoUploads from './plugins/app/video-uploads.js';
 import documents from './plugins/app/documents.js';
 import videoUploadRoutes from './routes/video-uploads/index.js';
 import adminVideoRoutes from './routes/admin-videos/index.js';
@@ -42,6 +43,7 @@ export async function buildApp(
       await app.register(adminImageRoutes);
       await app.register(transcodeQueue, { config });
       await app.register(videos, { config });
+      await app.register(videoUploads, { config });
       await app.register(documents, { config });
       await app.register(videoUploadRoutes, { maxBytes: config.MEDIA_VIDEO_MAX_BYTES });
       await app.register(adminVideoRoutes);

@@ -49,7 +49,17 @@ export function hlsArgs(opts: {
   const scales = renditions
     .map((r, i) => `${n > 1 ? `[s${i}]` : '[0:v]'}scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}]`)
     .join(';');
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', opts.input, '-filter_complex', split + scales];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    opts.input,
+    '-filter_complex',
+    split + scales,
+  ];
   renditions.forEach((r, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
@@ -112,6 +122,8 @@ export function posterArgs(opts: {
   const at = Math.min(1, opts.durationSeconds / 2);
   return [
     '-hide_banner',
+    '-loglevel',
+    'error',
     '-nostdin',
     '-y',
     '-ss',

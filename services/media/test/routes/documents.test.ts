@@ -248,6 +248,23 @@ describe('private documents: upload (staff), checked by content, served only by 
     expect(await readFile(join(dir, 'private', 'document', stored.fileId, stored.filename))).toBeTruthy();
   });
 
+  it('describes the new routes in its OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    for (const path of [
+      '/documents',
+      '/videos/uploads',
+      '/videos/uploads/{id}',
+      '/admin/videos',
+      '/admin/videos/{id}',
+      '/admin/videos/{id}/playback',
+      '/signed/{exp}/{sig}/{kind}/{id}/{file}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
   it('refuses anyone but staff (401 anonymous, 403 member) and stores nothing', async () => {
     const before = await filesUnder(dir);
     expect((await upload(pdf(), 'a.pdf', 'application/pdf', {})).statusCode).toBe(401);

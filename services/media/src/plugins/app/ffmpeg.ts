@@ -113,9 +113,11 @@ export async function runFfmpeg(
 ): Promise<void> {
   const res = await run(ffmpeg, args, opts);
   if (opts.signal?.aborted) throw new Error('transcode stopped');
+  // killed (out of memory, a timeout): worth another try, on this replica or another
+  if (res.signal) throw new Error(`ffmpeg was stopped by ${res.signal}`);
   if (res.code !== 0) {
     throw new MediaContentError(
-      `ffmpeg failed (${res.signal ?? `exit ${res.code}`}): ${lastLine(res.stderrTail).slice(0, 300)}`,
+      `ffmpeg failed (exit ${res.code}): ${lastLine(res.stderrTail).slice(0, 300)}`,
     );
   }
 }

@@ -1,7 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -16,27 +14,18 @@ import {
 } from '@nats-io/jetstream';
 import type { Kit } from '@rian/kit/service';
 import { VideoAsset } from '../../entities/video-asset.js';
-import {
-  hlsArgs,
-  hlsContentType,
-  MASTER_PLAYLIST,
-  POSTER,
-  posterArgs,
-  progressOf,
-  progressStep,
-  renditionsFor,
-} from '../../domain/hls.js';
 import type { FileStore } from '../../storage/file-store.js';
-import { MediaContentError, probeVideo, runFfmpeg } from './ffmpeg.js';
+import { MediaContentError } from './ffmpeg.js';
 import { changeVideo } from './video-changes.js';
-import { hlsRef, originalRef } from './videos.js';
+import { transcodeAsset } from './transcode-job.js';
 import type { Config } from '../../config.js';
 
 interface TranscodeJob {
   assetId: string;
 }
 
-const RELAY_POLL_MS = 2_000;
+// a finish kicks the relay at once; the poll only catches what a NATS outage or a crash left behind
+const RELAY_POLL_MS = 5_000;
 
 /**
  * Transcode jobs on a JetStream work-queue stream (`<NS>_MEDIA_JOBS`, subject
@@ -49,6 +38,7 @@ export class TranscodeQueue {
   private stopped = true;
   private relayTimer: NodeJS.Timeout | undefined;
   private relaying: Promise<void> | undefined;
+  private again = false;
   private workers: Promise<void>[] = [];
   private readonly abort = new Map<string, AbortController>();
   private streamReady: Promise<void> | undefined;
@@ -139,7 +129,13 @@ export class TranscodeQueue {
 
   /** Publishes a job for every queued asset that has none yet; runs again every few seconds. */
   private async relay(): Promise<void> {
-    if (this.relaying || this.stopped) return;
+    if (this.stopped) return;
+    if (this.relaying) {
+      // a finish while a pass runs: go again as soon as it ends, not a poll later
+      this.again = true;
+      return;
+    }
+    this.again = false;
     this.relaying = (async () => {
       try {
         const nc = this.kit.nats();
@@ -172,7 +168,7 @@ export class TranscodeQueue {
       } finally {
         this.relaying = undefined;
         if (!this.stopped) {
-          this.relayTimer = setTimeout(() => void this.relay(), RELAY_POLL_MS);
+          this.relayTimer = setTimeout(() => void this.relay(), this.again ? 0 : RELAY_POLL_MS);
           this.relayTimer.unref?.();
         }
       }
@@ -221,7 +217,13 @@ export class TranscodeQueue {
     this.abort.set(job.assetId, abort);
     const dir = join(this.config.MEDIA_WORK_DIR, `${job.assetId}-${process.pid}-${msg.seq}`);
     try {
-      await this.transcode(job.assetId, dir, abort.signal, log);
+      await transcodeAsset(
+        { kit: this.kit, files: this.files, config: this.config },
+        job.assetId,
+        dir,
+        abort.signal,
+        log,
+      );
       msg.ack();
     } catch (err) {
       if (abort.signal.aborted) {
@@ -246,87 +248,6 @@ export class TranscodeQueue {
       this.abort.delete(job.assetId);
       await rm(dir, { recursive: true, force: true });
     }
-  }
-
-  private async transcode(
-    assetId: string,
-    dir: string,
-    signal: AbortSignal,
-    log: Kit['logger'],
-  ): Promise<void> {
-    const started = await changeVideo(this.kit, assetId, ['queued', 'transcoding'], {
-      status: 'transcoding',
-      progress: 0,
-    });
-    if (!started) {
-      log.info('asset is not waiting for a transcode; job dropped');
-      return;
-    }
-    const out = join(dir, 'out');
-    await mkdir(out, { recursive: true });
-    const source = join(dir, 'source');
-    const original = await this.files.get(originalRef(assetId));
-    if (!original) throw new MediaContentError('the original file is missing');
-    await pipeline(original.body, createWriteStream(source));
-
-    const probed = await probeVideo(this.config.MEDIA_FFPROBE, source);
-    const renditions = renditionsFor(probed.height);
-    let reported = 0;
-    let reporting: Promise<unknown> = Promise.resolve();
-    await runFfmpeg(
-      this.config.MEDIA_FFMPEG,
-      hlsArgs({
-        input: source,
-        outDir: out,
-        renditions,
-        hasAudio: probed.hasAudio,
-        preset: this.config.MEDIA_X264_PRESET,
-      }),
-      {
-        signal,
-        onLine: (line) => {
-          const p = progressOf(line, probed.durationSeconds);
-          if (p === null) return;
-          const step = progressStep(Math.min(p, 99));
-          if (step <= reported) return;
-          reported = step;
-          // throttled to every 10%: one event (and row update) per step, in order
-          reporting = reporting.then(() =>
-            changeVideo(this.kit, assetId, ['transcoding'], { progress: step }).catch((err: unknown) =>
-              log.warn({ err }, 'progress not recorded'),
-            ),
-          );
-        },
-      },
-    );
-    await reporting;
-    await runFfmpeg(
-      this.config.MEDIA_FFMPEG,
-      posterArgs({
-        input: source,
-        output: join(out, POSTER),
-        durationSeconds: probed.durationSeconds,
-        height: probed.height,
-      }),
-      { signal, timeoutMs: 60_000 },
-    );
-
-    // Everything up, the master playlist last; only then `ready`: nothing is served half-made.
-    const names = (await readdir(out)).filter((n) => n !== MASTER_PLAYLIST);
-    for (const name of [...names, MASTER_PLAYLIST]) {
-      const type = hlsContentType(name);
-      if (!type) throw new Error(`ffmpeg wrote an unexpected file ${name}`);
-      await this.files.put(hlsRef(assetId, name), await readFile(join(out, name)), type);
-    }
-    const ready = await changeVideo(this.kit, assetId, ['transcoding'], {
-      status: 'ready',
-      progress: 100,
-      durationSeconds: probed.durationSeconds,
-      width: probed.width,
-      height: probed.height,
-      renditions: renditions.map((r) => r.name),
-    });
-    log.info({ ready: Boolean(ready), renditions: renditions.map((r) => r.name) }, 'video transcoded');
   }
 
   private async fail(assetId: string, error: string): Promise<void> {

@@ -4,8 +4,8 @@ import { ProblemError } from '@rian/kit/errors';
 import { mediaSignatureValid } from '@rian/kit/signed-url';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { hlsContentType } from '../../domain/hls.js';
-import { validFilename } from '../../storage/file-store.js';
-import { hlsRef } from '../../plugins/app/videos.js';
+import { validFilename, type StoredFile } from '../../storage/file-store.js';
+import { hlsRef } from '../../domain/video-files.js';
 import { DOCUMENT_KIND } from '../../plugins/app/documents.js';
 import { attachment } from './content-disposition.js';
 
@@ -50,26 +50,32 @@ const signedRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, 
         throw new ProblemError('media.signature_invalid');
       }
       if (!validFilename(file)) throw new ProblemError('media.not_found');
-      // a browser or player may keep it until the link expires, never a shared cache
+      // a browser or player may keep a file until its link expires, never a shared cache (set only
+      // on the file itself: a 404 for a video not yet ready must not be kept)
       const maxAge = Math.max(0, Math.min(3600, expSeconds - Math.floor(now.getTime() / 1000)));
-      reply.header('cache-control', `private, max-age=${maxAge}`).header('x-content-type-options', 'nosniff');
+      const send = (r: typeof reply, type: string, stored: StoredFile) => {
+        if (stored.bytes !== undefined) r.header('content-length', stored.bytes);
+        return r
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('x-content-type-options', 'nosniff')
+          .type(type)
+          .send(stored.body);
+      };
 
       if (kind === 'hls') {
         const type = hlsContentType(file);
-        const asset = type ? await app.videos.find(id) : null;
-        if (!type || asset?.status !== 'ready') throw new ProblemError('media.not_found');
+        if (!type || !(await app.videos.isReady(id))) throw new ProblemError('media.not_found');
         const stored = await app.fileStore.get(hlsRef(id, file));
         if (!stored) throw new ProblemError('media.not_found');
-        if (stored.bytes !== undefined) reply.header('content-length', stored.bytes);
-        return reply.type(type).send(stored.body);
+        return send(reply, type, stored);
       }
       if (kind === DOCUMENT_KIND) {
         const doc = await app.documents.open(id, file);
-        if (doc.file.bytes !== undefined) reply.header('content-length', doc.file.bytes);
-        return reply
-          .header('content-disposition', attachment(doc.originalName))
-          .type(doc.contentType)
-          .send(doc.file.body);
+        return send(
+          reply.header('content-disposition', attachment(doc.originalName)),
+          doc.contentType,
+          doc.file,
+        );
       }
       throw new ProblemError('media.not_found');
     },

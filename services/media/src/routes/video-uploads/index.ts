@@ -78,7 +78,7 @@ const videoUploadRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async
       if (length === 0)
         throw new ProblemError('media.upload_invalid', { detail: 'Upload-Length must be more than 0' });
       const meta = parseMetadata(req.headers['upload-metadata'] as string | undefined);
-      const id = await app.videos.createUpload({
+      const id = await app.videoUploads.create({
         length,
         originalName: cleanOriginalName(meta.filename ?? meta.name, 'video'),
         createdBy: req.principal?.sub ?? null,
@@ -108,7 +108,7 @@ const videoUploadRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async
     },
     async (req, reply) => {
       checkTusVersion(req.headers);
-      const { asset, offset } = await app.videos.uploadState(req.params.id);
+      const { asset, offset } = await app.videoUploads.state(req.params.id);
       return tus(reply)
         .header('upload-offset', String(offset))
         .header('upload-length', String(asset.bytes))
@@ -143,7 +143,7 @@ const videoUploadRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async
       }
       const offset = integerHeader(req.headers, 'upload-offset');
       const declared = optionalIntegerHeader(req.headers, 'content-length');
-      const now = await app.videos.append(req.params.id, offset, req.raw, declared);
+      const now = await app.videoUploads.append(req.params.id, offset, req.raw, declared);
       return tus(reply).header('upload-offset', String(now)).status(204).send();
     },
   );
@@ -162,7 +162,7 @@ const videoUploadRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async
     },
     async (req, reply) => {
       checkTusVersion(req.headers);
-      await app.videos.terminate(req.params.id);
+      await app.videoUploads.terminate(req.params.id);
       return tus(reply).status(204).send();
     },
   );
