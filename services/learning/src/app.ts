@@ -103,12 +103,12 @@ export async function buildApp(
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
       await app.register(adminProductRoutes);
+      await app.register(memberSessionRoutes);
       await app.register(adminSessionRoutes);
       await app.register(adminVideoRoutes);
       await app.register(adminZoomRoomRoutes);
       await app.register(adminDocumentRoutes);
       await app.register(curriculumRoutes);
-      await app.register(memberSessionRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

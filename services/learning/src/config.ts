@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 import { secretKeyFrom } from '@rian/kit/secret-box';
+import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 
 export const ConfigSchema = serviceConfigSchema('learning', {
   /** the demo courses (src/domain/demo-courses.ts) when the courses table is empty; npm start sets it */
@@ -26,9 +27,6 @@ export type Config = Static<typeof ConfigSchema>;
 
 /** Development only: public, so production must bring its own. */
 export const DEV_SECRET_KEY = '72696a6e2d6465762d6c6561726e696e672d7365637265742d6b65792d303031';
-
-/** Development only (the same default as media's): production must bring its own. */
-export const DEV_MEDIA_URL_SECRET = 'rian-dev-media-url-secret-0001';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(ConfigSchema, env);

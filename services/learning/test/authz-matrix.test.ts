@@ -34,6 +34,16 @@ interface Ctx {
   spareCourse: string;
   /** an enrolment rows may change and end */
   victimEnrolment: string;
+  /** content staff rows read, change and delete (each delete row has its own spare) */
+  spareSession: string;
+  video: string;
+  spareVideo: string;
+  zoomRoom: string;
+  spareZoomRoom: string;
+  document: string;
+  spareDocument: string;
+  documentList: string;
+  spareDocumentList: string;
   productId: string;
 }
 
@@ -79,6 +89,112 @@ const MATRIX: Row[] = [
   { route: 'GET /member/sessions/:id', url: (c) => `/member/sessions/${c.session}`, access: ENROLLED },
   { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
+  // public: curricula (session titles only)
+  { route: 'GET /courses/:id/curriculum', url: (c) => `/courses/${c.courseA}/curriculum`, access: PUBLIC },
+  {
+    route: 'GET /products/:productId/curriculum',
+    url: (c) => `/products/${c.productId}/curriculum`,
+    access: PUBLIC,
+  },
+  // back office: a course's sessions
+  {
+    route: 'GET /admin/courses/:courseId/sessions',
+    url: (c) => `/admin/courses/${c.courseA}/sessions`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.session}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/courses/:courseId/sessions',
+    url: (c) => `/admin/courses/${c.courseA}/sessions`,
+    body: (r) => ({ title: `matrix ${r}`, date: '2026-06-01' }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.spareSession}`,
+    body: (r) => ({ detail: `by ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/courses/:courseId/sessions/reorder',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/reorder`,
+    body: (_r, c) => ({ ids: [c.session, c.spareSession] }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.spareSession}`,
+    access: STAFF,
+  },
+  // back office: videos, Zoom rooms, documents, document lists
+  { route: 'GET /admin/videos', access: STAFF },
+  { route: 'GET /admin/videos/:id', url: (c) => `/admin/videos/${c.video}`, access: STAFF },
+  {
+    route: 'POST /admin/videos',
+    body: (r, c) => ({ courseId: c.courseB, source: 'vimeo', vimeoId: '76979871', name: `matrix ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/videos/:id',
+    url: (c) => `/admin/videos/${c.video}`,
+    body: (r) => ({ detail: r }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/videos/:id', url: (c) => `/admin/videos/${c.spareVideo}`, access: STAFF },
+  { route: 'GET /admin/zoom-rooms', access: STAFF },
+  { route: 'GET /admin/zoom-rooms/:id', url: (c) => `/admin/zoom-rooms/${c.zoomRoom}`, access: STAFF },
+  {
+    route: 'POST /admin/zoom-rooms',
+    body: (r) => ({ title: `matrix ${r}`, url: 'https://zoom.us/j/9876543210', passcode: 'x1' }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/zoom-rooms/:id',
+    url: (c) => `/admin/zoom-rooms/${c.zoomRoom}`,
+    body: (r) => ({ title: `matrix ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/zoom-rooms/:id',
+    url: (c) => `/admin/zoom-rooms/${c.spareZoomRoom}`,
+    access: STAFF,
+  },
+  { route: 'GET /admin/documents', access: STAFF },
+  { route: 'GET /admin/documents/:id', url: (c) => `/admin/documents/${c.document}`, access: STAFF },
+  { route: 'POST /admin/documents', body: (r) => ({ name: `matrix ${r}`, fileId: uuidv7() }), access: STAFF },
+  {
+    route: 'PUT /admin/documents/:id',
+    url: (c) => `/admin/documents/${c.document}`,
+    body: (r) => ({ name: `matrix ${r}` }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/documents/:id', url: (c) => `/admin/documents/${c.spareDocument}`, access: STAFF },
+  { route: 'GET /admin/document-lists', access: STAFF },
+  {
+    route: 'GET /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.documentList}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/document-lists',
+    body: (_r, c) => ({ documentId: c.document, courseId: c.courseB }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.documentList}`,
+    body: () => ({ item: 2 }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.spareDocumentList}`,
+    access: STAFF,
+  },
   // back office: courses
   { route: 'GET /admin/courses', access: STAFF },
   { route: 'GET /admin/courses/:id', url: (c) => `/admin/courses/${c.courseA}`, access: STAFF },
@@ -99,7 +215,7 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /admin/enrolments/:id', url: (c) => `/admin/enrolments/${c.victimEnrolment}`, access: STAFF },
   {
-    route: 'PATCH /admin/enrolments/:id',
+    route: 'PUT /admin/enrolments/:id',
     url: (c) => `/admin/enrolments/${c.victimEnrolment}`,
     body: (r) => ({ note: `by ${r}` }),
     access: STAFF,
@@ -124,7 +240,6 @@ const MATRIX: Row[] = [
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
 /** how learning tells a member "not yours" (as if it did not exist) */
 const DENIALS_404 = ['learning.session_not_found', 'learning.enrolment_not_found'];
-const REFUSALS = [...Object.values(ACCESS_CODES), ...DENIALS_404];
 
 let env: TestEnv;
 let app: ServiceApp;
@@ -156,14 +271,33 @@ beforeAll(async () => {
     videoId: video.id,
     zoomRoomId: await fx.zoomRoom('matrix-pass'),
   });
-  await fx.document({ sessionId: session });
+  const document = await fx.document({ sessionId: session });
   await fx.document({ courseId: courseA });
+  const spareDocument = await fx.document({ courseId: courseB });
+  const spareDocumentList = await fx.document({ courseId: courseB });
+  const spareSession = await fx.session({ courseId: courseA, date: '2026-06-02' });
   tokens.member = await issuer.member(member);
   tokens.enrolled = await issuer.member(enrolled);
   tokens.otherMember = await issuer.member(other);
   tokens.staff = await issuer.staff('staff');
   tokens.admin = await issuer.staff('admin');
-  ctx = { courseA, courseB, session, spareCourse, victimEnrolment: victim.id, productId: uuidv7() };
+  ctx = {
+    courseA,
+    courseB,
+    session,
+    spareCourse,
+    victimEnrolment: victim.id,
+    productId: uuidv7(),
+    spareSession,
+    video: video.id,
+    spareVideo: await fx.vimeoVideo(courseB),
+    zoomRoom: await fx.zoomRoom('matrix-room'),
+    spareZoomRoom: await fx.zoomRoom('matrix-spare'),
+    document: document.id,
+    spareDocument: spareDocument.id,
+    documentList: document.listId,
+    spareDocumentList: spareDocumentList.listId,
+  };
 });
 
 afterAll(async () => {
@@ -203,7 +337,10 @@ describe('authorisation matrix of the learning service', () => {
         const code = res.statusCode >= 400 ? (res.json() as { code?: string }).code : undefined;
         const got =
           expected === 'allowed'
-            ? res.statusCode < 500 && !REFUSALS.includes(code ?? '')
+            ? res.statusCode < 500 &&
+              !Object.values(ACCESS_CODES).includes(code ?? '') &&
+              // where others get a not-yours 404, the allowed caller must not get one
+              !(row.access.includes(404) && DENIALS_404.includes(code ?? ''))
             : expected === 404
               ? res.statusCode === 404 && DENIALS_404.includes(code ?? '')
               : res.statusCode === expected && code === ACCESS_CODES[expected];

@@ -1,7 +1,8 @@
 import type { ServiceApp } from '@rian/kit/service';
-import { sealText, secretKeyFrom } from '@rian/kit/secret-box';
+import { secretKeyFrom } from '@rian/kit/secret-box';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { DEV_SECRET_KEY } from '../src/config.js';
+import { sealPasscode } from '../src/domain/content-views.js';
 
 /**
  * Content rows written straight into learning's tables (sessions, videos, Zoom rooms, documents),
@@ -78,7 +79,7 @@ export class ContentFixtures {
 
   async zoomRoom(passcode: string) {
     const id = uuidv7();
-    const sealed = sealText(passcode, secretKeyFrom(DEV_SECRET_KEY), 'learning:zoom-passcode');
+    const sealed = sealPasscode(passcode, secretKeyFrom(DEV_SECRET_KEY));
     await this.exec(
       `insert into zoom_rooms (zoom_room_id, title, url, meeting_id, passcode_sealed) values (?, ?, ?, ?, ?)`,
       [id, 'ห้องเรียน Zoom', 'https://zoom.us/j/1234567890', '1234567890', sealed],
@@ -100,12 +101,13 @@ export class ContentFixtures {
       'เอกสารประกอบ',
       fileId,
     ]);
+    const listId = uuidv7();
     await this.exec(
       `insert into document_lists (document_list_id, document_id, session_id, video_id, course_id)
        values (?, ?, ?, ?, ?)`,
-      [uuidv7(), id, target.sessionId ?? null, target.videoId ?? null, target.courseId ?? null],
+      [listId, id, target.sessionId ?? null, target.videoId ?? null, target.courseId ?? null],
     );
-    return { id, fileId };
+    return { id, fileId, listId };
   }
 
   async instructor(name: string) {

@@ -89,6 +89,15 @@ const adminOrdersConfirm = async () => ({
 const adminCourses = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-courses')).AdminCoursesRoute,
 });
+const adminSessions = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-sessions')).AdminSessionsRoute,
+});
+const adminZoom = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-zoom')).AdminZoomRoute,
+});
+const adminDocuments = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-documents')).AdminDocumentsRoute,
+});
 // issue 12: lesson videos (with their tus upload) and enrolments, in the learning back office's chunks
 const adminVideos = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-videos')).AdminVideosRoute,
@@ -165,6 +174,9 @@ export const routes: RouteObject[] = [
           { path: 'affiliate', lazy: adminAffiliates },
           { path: 'coupon', lazy: adminCoupons },
           { path: 'courses', lazy: adminCourses },
+          { path: 'coursesdetail/:id', lazy: adminSessions },
+          { path: 'zoom', lazy: adminZoom },
+          { path: 'document', lazy: adminDocuments },
           { path: 'video', lazy: adminVideos },
           { path: 'userCourse', lazy: adminEnrolments },
           { path: '*', lazy: adminComingSoon },

@@ -51,7 +51,7 @@ describe('admin enrolments', () => {
     await env?.cleanup();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
     app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
   const grant = (body: object, token = staff) => call('POST', '/admin/enrolments', token, body);
   const audit = async (id: string) =>
@@ -111,6 +111,15 @@ describe('admin enrolments', () => {
       const mine = granted.find((g) => g.data.enrolmentId === e.id);
       expect(mine?.data).toMatchObject({ source: 'staff', orderId: null, userId });
       for (const g of granted) validateEvent(EnrolmentGranted, g);
+      const changed = await publishedEvents<EventData<typeof EnrolmentChanged>>(
+        env.namespace,
+        'learning',
+        EnrolmentChanged.type,
+      );
+      for (const c of changed) validateEvent(EnrolmentChanged, c);
+      const byOrder = changed.find((c) => c.data.enrolment.enrolmentId === bought!.id);
+      expect(byOrder?.data).toMatchObject({ action: 'granted', changedBy: null, before: null });
+      expect(byOrder?.data.enrolment).toMatchObject({ source: 'order', status: 'active', selected: 'Y' });
       return true;
     });
   });
@@ -125,7 +134,7 @@ describe('admin enrolments', () => {
     expect(await audit(e.id)).toHaveLength(1);
   });
 
-  it('bad input: 400 problem with Thai and English text; an unknown course 404; nothing is written', async () => {
+  it('bad input: 400 problem with Thai and English text (an unknown course too); nothing is written', async () => {
     const userId = `bad-${uuidv7()}`;
     for (const [body, field, code, th] of [
       [{ userId: '', courseId: course.id }, 'userId', 'validation.required', 'กรุณากรอกข้อมูล'],
@@ -161,8 +170,12 @@ describe('admin enrolments', () => {
       message: 'The end date cannot be before the start date',
     });
     const unknown = await grant({ userId, courseId: uuidv7() });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json<Problem>().code).toBe('learning.course_not_found');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<Problem>().errors).toContainEqual({
+      field: 'courseId',
+      code: 'learning.course_unknown',
+      message: 'ไม่พบคอร์สนี้ กรุณาเลือกจากรายการ',
+    });
     const listed = await call('GET', `/admin/enrolments?userId=${userId}`, staff);
     expect(listed.json<AdminEnrolmentStaffPage>().total).toBe(0);
   });
@@ -170,7 +183,7 @@ describe('admin enrolments', () => {
   it('edits are audited with who set the LINE / Facebook flags; an edit that changes nothing writes nothing', async () => {
     const userId = `e-${uuidv7()}`;
     const e = (await grant({ userId, courseId: course.id })).json<EnrolmentStaff>();
-    const edited = await call('PATCH', `/admin/enrolments/${e.id}`, staff, {
+    const edited = await call('PUT', `/admin/enrolments/${e.id}`, staff, {
       line: 'Y',
       code: 'NEW1',
       sptk: 'Y',
@@ -191,15 +204,15 @@ describe('admin enrolments', () => {
       note: 'กลุ่มไลน์แล้ว',
     });
     // another staff sets Facebook; LINE stays as the first one set it (sending it again is no change)
-    const fb = await call('PATCH', `/admin/enrolments/${e.id}`, otherStaff, { facebook: 'Y', line: 'Y' });
+    const fb = await call('PUT', `/admin/enrolments/${e.id}`, otherStaff, { facebook: 'Y', line: 'Y' });
     expect(fb.json<EnrolmentStaff>()).toMatchObject({ lineBy: staffId, facebookBy: otherStaffId });
     // nothing new: no audit row, no event
-    const same = await call('PATCH', `/admin/enrolments/${e.id}`, staff, { code: 'NEW1', line: 'Y' });
+    const same = await call('PUT', `/admin/enrolments/${e.id}`, staff, { code: 'NEW1', line: 'Y' });
     expect(same.statusCode).toBe(200);
     // null clears
-    const cleared = await call('PATCH', `/admin/enrolments/${e.id}`, staff, { code: null, end: null });
+    const cleared = await call('PUT', `/admin/enrolments/${e.id}`, staff, { code: null, end: null });
     expect(cleared.json<EnrolmentStaff>()).toMatchObject({ code: null, end: null });
-    const bad = await call('PATCH', `/admin/enrolments/${e.id}`, staff, {
+    const bad = await call('PUT', `/admin/enrolments/${e.id}`, staff, {
       start: '2026-06-10',
       end: '2026-06-01',
     });
@@ -246,9 +259,9 @@ describe('admin enrolments', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.json<EnrolmentStaff>()).toMatchObject({ status: 'ended', end: bangkokDay(new Date()) });
     expect((await call('POST', `/admin/enrolments/${e.id}/end`, otherStaff)).statusCode).toBe(200);
-    const reopened = await call('PATCH', `/admin/enrolments/${e.id}`, staff, { status: 'active', end: null });
+    const reopened = await call('PUT', `/admin/enrolments/${e.id}`, staff, { status: 'active', end: null });
     expect(reopened.json<EnrolmentStaff>()).toMatchObject({ status: 'active', end: null });
-    const viaPatch = await call('PATCH', `/admin/enrolments/${e.id}`, staff, { status: 'ended' });
+    const viaPatch = await call('PUT', `/admin/enrolments/${e.id}`, staff, { status: 'ended' });
     expect(viaPatch.json<EnrolmentStaff>()).toMatchObject({ status: 'ended', end: bangkokDay(new Date()) });
     expect((await audit(e.id)).map((r) => r.action)).toEqual(['granted', 'ended', 'updated', 'ended']);
     // the member's own list still shows it, ended
@@ -276,7 +289,7 @@ describe('admin enrolments', () => {
     const id = uuidv7();
     for (const [method, url, payload] of [
       ['GET', `/admin/enrolments/${id}`],
-      ['PATCH', `/admin/enrolments/${id}`, { note: 'x' }],
+      ['PUT', `/admin/enrolments/${id}`, { note: 'x' }],
       ['POST', `/admin/enrolments/${id}/end`],
       ['GET', `/admin/enrolments/${id}/audit`],
     ] as const) {

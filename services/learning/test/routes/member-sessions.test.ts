@@ -7,7 +7,7 @@ import type { CourseStaff } from '@rian/proto-contracts/learning';
 import type { CalendarList, SessionView } from '@rian/proto-contracts/learning-member';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { addDays, bangkokDay } from '../../src/domain/access.js';
-import { DEV_MEDIA_URL_SECRET } from '../../src/config.js';
+import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 import { ContentFixtures } from '../content-fixtures.js';
 import { bearer, startLearning } from '../helpers.js';
 

@@ -91,10 +91,11 @@ export class EnrolmentAdmin {
     const end = body.end ?? null;
     checkDates(start, end);
     const id = await this.kit.orm.em.fork().transactional(async (em) => {
-      const course = await em.findOne(Course, { id: body.courseId });
+      // the course stays while the grant commits (a course with enrolments is never deleted)
+      const course = await em.findOne(Course, { id: body.courseId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!course)
-        throw new ProblemError('learning.course_not_found', {
-          errors: [fieldError('courseId', 'learning.course_not_found')],
+        throw new ProblemError('validation.failed', {
+          errors: [fieldError('courseId', 'learning.course_unknown')],
         });
       await lockMember(em, body.userId);
       const rows = (await em.execute(

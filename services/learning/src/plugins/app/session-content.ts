@@ -1,5 +1,5 @@
 import type { EntityManager } from '@rian/kit/db';
-import { openText, secretKeyFrom } from '@rian/kit/secret-box';
+import { secretKeyFrom } from '@rian/kit/secret-box';
 import { signMediaUrl } from '@rian/kit/signed-url';
 import type { InstructorSummary, SessionMember, VideoMember } from '@rian/proto-contracts/learning-content';
 import type { DocumentDownload, SessionView, VideoPlayback } from '@rian/proto-contracts/learning-member';
@@ -12,10 +12,9 @@ import { Video, type VideoEntity } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { ZoomRoom } from '../../entities/zoom-room.js';
 import { UNLIMIT } from '../../domain/access.js';
+import { zoomRoomMember } from '../../domain/content-views.js';
 import type { Config } from '../../config.js';
 
-/** Binds a sealed Zoom passcode to its column (the same purpose the Zoom room's writer seals with). */
-const PASSCODE_PURPOSE = 'learning:zoom-passcode';
 const MASTER_PLAYLIST = 'master.m3u8';
 
 export type Settings = Pick<
@@ -96,17 +95,7 @@ export class SessionContent {
       openUntil: until,
       video: s.videoId ? await this.playback(em, s.videoId, now) : null,
       documents: await this.documents(em, s, now),
-      zoomRoom: room
-        ? {
-            id: room.id,
-            title: room.title,
-            url: room.url,
-            meetingId: room.meetingId ?? null,
-            passcode: room.passcodeSealed
-              ? openText(room.passcodeSealed, this.passcodeKey, PASSCODE_PURPOSE)
-              : null,
-          }
-        : null,
+      zoomRoom: room ? zoomRoomMember(room, this.passcodeKey) : null,
     };
   }
 
