@@ -36,7 +36,7 @@ export function validateEnrolment(d: Draft): FormErrors<Draft> {
   return errors;
 }
 
-/** The fields that changed (PATCH: absent keeps, null clears). */
+/** The fields that changed (PUT: absent keeps, null clears). */
 export function enrolmentChanges(e: EnrolmentStaff, d: Draft): EnrolmentUpdateBody {
   const next: Required<EnrolmentUpdateBody> = {
     code: orNull(d.code),

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
 import type { User } from '@/types/api';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import { useGrantEnrolment } from '../api/enrolments';
 import { MemberPicker } from './member-picker';
 
@@ -39,7 +39,7 @@ export function validateGrant(d: Draft): FormErrors<Draft> {
 export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const grant = useGrantEnrolment();
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const [member, setMember] = useState<User | null>(null);
   const form = useEditForm<Draft>(() => ({
     userId: '',
@@ -73,6 +73,7 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
       codeFields: {
         'learning.enrolment_exists': 'userId',
         'learning.course_not_found': 'courseId',
+        'learning.course_unknown': 'courseId',
         'learning.enrolment_dates': 'end',
       },
     });

@@ -252,7 +252,7 @@ describe('/admin/userCourse', () => {
     const fetchMock = mockApi({
       ...base,
       [`GET ${ENROLMENTS}`]: page([ENROLMENT]),
-      [`PATCH ${ENROLMENTS}/${E_ID}`]: (_url, init) => {
+      [`PUT ${ENROLMENTS}/${E_ID}`]: (_url, init) => {
         patches += 1;
         return patches === 1
           ? problem(400, 'learning.enrolment_dates', 'The end date cannot be before the start date', {
@@ -278,7 +278,7 @@ describe('/admin/userCourse', () => {
     expect(within(form).getByTestId('enrolment-end').getAttribute('aria-invalid')).toBe('true');
     await ue.click(within(form).getByTestId('enrolment-dialog-save'));
     await waitFor(() => expect(screen.queryByTestId('enrolment-dialog')).toBeNull());
-    expect(bodiesSentTo(fetchMock, 'PATCH', `${ENROLMENTS}/${E_ID}`).at(-1)).toEqual({
+    expect(bodiesSentTo(fetchMock, 'PUT', `${ENROLMENTS}/${E_ID}`).at(-1)).toEqual({
       sptk: 'Y',
       end: '2026-06-30',
       facebook: 'Y',

@@ -13,7 +13,7 @@ import { useStaffList } from '@/hooks/use-staff-list';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import {
   ENROLMENT_SORTS,
   ENROLMENT_STATUSES,
@@ -50,7 +50,7 @@ const Flag = ({ on, testId }: { on: boolean; testId: string }) => (
 export function AdminEnrolmentsRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const staffName = useStaffNames();
   const list = useStaffList<EnrolmentStaff, EnrolmentSort, keyof Filters>({
     sorts: ENROLMENT_SORTS,
@@ -222,7 +222,7 @@ export function AdminEnrolmentsRoute() {
         edit: {
           label: t('learningAdmin.edit'),
           testId: 'enrolment-edit',
-          ariaLabel: (e) => t('learningAdmin.editNamed', { name: e.course?.title ?? e.courseId }),
+          ariaLabel: (e) => t('learningAdmin.editOf', { name: e.course?.title ?? e.courseId }),
         },
         extra: (e) => (
           <>

@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import type { ListParams } from '@/hooks/use-list-params';
 import { useStaffList } from '@/hooks/use-staff-list';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import { useDeleteVideo, useVideos, VIDEO_SORTS } from '../api/videos';
 import { AssetStatus } from '../components/asset-status';
 import { VideoDialog } from '../components/video-dialog';
@@ -50,7 +50,7 @@ function sourceText(v: VideoStaff): string | null {
  */
 export function AdminVideosRoute() {
   const { t } = useTranslation();
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const list = useStaffList({
     sorts: VIDEO_SORTS,
     defaultSort: 'item',
@@ -145,7 +145,7 @@ export function AdminVideosRoute() {
         edit: {
           label: t('learningAdmin.edit'),
           testId: 'video-edit',
-          ariaLabel: (v) => t('learningAdmin.editNamed', { name: v.name }),
+          ariaLabel: (v) => t('learningAdmin.editOf', { name: v.name }),
         },
         extra: (v) =>
           v.source === 'upload' &&
@@ -163,7 +163,7 @@ export function AdminVideosRoute() {
         remove: {
           label: t('learningAdmin.delete'),
           testId: 'video-delete',
-          ariaLabel: (v) => t('learningAdmin.deleteNamed', { name: v.name }),
+          ariaLabel: (v) => t('learningAdmin.deleteOf', { name: v.name }),
         },
       }}
       dialog={(video, close) => <VideoDialog video={video} courseId={list.filters.course} onClose={close} />}
