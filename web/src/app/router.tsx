@@ -89,6 +89,15 @@ const adminOrdersConfirm = async () => ({
 const adminCourses = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-courses')).AdminCoursesRoute,
 });
+const adminSessions = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-sessions')).AdminSessionsRoute,
+});
+const adminZoom = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-zoom')).AdminZoomRoute,
+});
+const adminDocuments = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-documents')).AdminDocumentsRoute,
+});
 // the payment pages (issue 6), by encrypted ref: spec 02 §2 keeps their paths
 const creditCard = async () => ({
   Component: (await import('@/features/pay/routes/credit-card')).CreditCardRoute,
@@ -158,6 +167,9 @@ export const routes: RouteObject[] = [
           { path: 'affiliate', lazy: adminAffiliates },
           { path: 'coupon', lazy: adminCoupons },
           { path: 'courses', lazy: adminCourses },
+          { path: 'coursesdetail/:id', lazy: adminSessions },
+          { path: 'zoom', lazy: adminZoom },
+          { path: 'document', lazy: adminDocuments },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { SortHeader } from './sort-header';
 
 export type Column<T> = {
@@ -24,6 +24,7 @@ export function DataTable<T>({
   testId,
   rowClassName,
   rowTestId,
+  rowProps,
   className,
 }: {
   columns: readonly Column<T>[];
@@ -36,6 +37,8 @@ export function DataTable<T>({
   rowClassName?: (row: T) => string | undefined;
   /** a row's own `data-testid` (e.g. by its code) instead of `${testId}-row` */
   rowTestId?: (row: T) => string;
+  /** more attributes of a row (e.g. `draggable` and its drag handlers) */
+  rowProps?: (row: T, index: number) => HTMLAttributes<HTMLTableRowElement>;
   /** more classes on the table (e.g. `table--sticky-first`: the first column stays while it scrolls) */
   className?: string;
 }) {
@@ -64,8 +67,9 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr
+              {...rowProps?.(row, index)}
               key={rowKey(row)}
               data-testid={rowTestId?.(row) ?? `${testId}-row`}
               className={rowClassName?.(row)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import type { StaffList } from '@/hooks/use-staff-list';
 import { Button } from './button';
 import { ConfirmDelete } from './confirm-delete';
@@ -51,6 +51,7 @@ export function StaffListPage<
   rowKey = (row) => row.id,
   rowClassName,
   rowTestId,
+  rowProps,
   tableClassName,
   dialog,
   confirmDelete,
@@ -77,6 +78,8 @@ export function StaffListPage<
   rowKey?: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
   rowTestId?: (row: T) => string;
+  /** more attributes of a row (e.g. drag and drop) */
+  rowProps?: (row: T, index: number) => HTMLAttributes<HTMLTableRowElement>;
   tableClassName?: string;
   /** the create (`row` null) / edit dialog; call `close` after a save or a cancel */
   dialog?: (row: T | null, close: () => void, mode: M | undefined) => ReactNode;
@@ -120,6 +123,7 @@ export function StaffListPage<
           testId={`${testId}-table`}
           rowClassName={rowClassName}
           rowTestId={rowTestId}
+          rowProps={rowProps}
           className={tableClassName}
         />
       </ListFrame>

@@ -31,6 +31,9 @@ describe('/admin/courses', () => {
     expect(within(row).getByText('เทรดทองคำขั้นพื้นฐาน')).toBeTruthy();
     expect(within(row).getByTestId('course-id-value').textContent).toBe(COURSE.id);
     expect(within(row).getByText('เปิด')).toBeTruthy();
+    expect(within(row).getByTestId('course-sessions').getAttribute('href')).toBe(
+      `/admin/coursesdetail/${COURSE.id}`,
+    );
     await userEvent.selectOptions(screen.getByTestId('courses-status-filter'), 'closed');
     await waitFor(() =>
       expect(

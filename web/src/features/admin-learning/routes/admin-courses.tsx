@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseSort, CourseStaff, CourseStatus } from '@rian/proto-contracts/learning';
+import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select-field';
 import { StaffListPage } from '@/components/ui/staff-list-page';
@@ -107,6 +109,17 @@ export function AdminCoursesRoute() {
       rowActions={{
         label: t('learningAdmin.actions'),
         edit: { label: t('learningAdmin.edit'), testId: 'course-edit' },
+        extra: (c) => (
+          <Button asChild variant="secondary" size="sm">
+            <Link
+              to={`/admin/coursesdetail/${c.id}`}
+              aria-label={t('learningAdmin.courses.sessionsOf', { title: c.title })}
+              data-testid="course-sessions"
+            >
+              {t('learningAdmin.courses.sessions')}
+            </Link>
+          </Button>
+        ),
         remove: { label: t('learningAdmin.delete'), testId: 'course-delete' },
       }}
       dialog={(course, close) => <CourseDialog course={course} onClose={close} />}

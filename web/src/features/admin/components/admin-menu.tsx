@@ -81,10 +81,10 @@ export const ADMIN_MENU: Group[] = [
     key: 'media',
     label: 'admin.menu.groups.media',
     items: [
-      { key: 'zoom', label: 'admin.menu.items.zoom', to: '/admin/zoom' },
+      { key: 'zoom', label: 'admin.menu.items.zoom', to: '/admin/zoom', ready: true },
       { key: 'video', label: 'admin.menu.items.video', to: '/admin/video' },
       { key: 'liveStreaming', label: 'admin.menu.items.liveStreaming', to: '/admin/liveStreaming' },
-      { key: 'document', label: 'admin.menu.items.document', to: '/admin/document' },
+      { key: 'document', label: 'admin.menu.items.document', to: '/admin/document', ready: true },
     ],
   },
   {
