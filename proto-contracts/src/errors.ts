@@ -476,6 +476,22 @@ export const ERRORS = {
     th: 'คุณยังไม่ได้ลงทะเบียนคอร์สนี้',
     en: 'You are not enrolled in this course',
   },
+  'learning.enrolment_unknown': { status: 404, th: 'ไม่พบรายการลงทะเบียนนี้', en: 'The enrolment was not found' },
+  'learning.enrolment_exists': {
+    status: 409,
+    th: 'สมาชิกนี้ลงทะเบียนคอร์สนี้แล้ว',
+    en: 'This member is already enrolled in this course',
+  },
+  'learning.enrolment_dates': {
+    status: 400,
+    th: 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
+    en: 'The end date cannot be before the start date',
+  },
+  'learning.range_too_long': {
+    status: 400,
+    th: 'ช่วงวันที่ต้องไม่เกิน 62 วัน',
+    en: 'The date range can be at most 62 days',
+  },
   // learning content: sessions, videos, Zoom rooms, documents, document lists (issue 12)
   'learning.course_has_content': {
     status: 409,

@@ -12,6 +12,7 @@ import { ORDERS_EVENTS } from './orders.js';
 import { ORDERS_ADMIN_EVENTS } from './orders-admin.js';
 import { PAYMENTS_EVENTS } from './payments.js';
 import { LEARNING_EVENTS } from './learning.js';
+import { LEARNING_ENROLMENT_EVENTS } from './learning-enrolments.js';
 import { LEARNING_CONTENT_EVENTS } from './learning-content.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
@@ -35,6 +36,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...ORDERS_ADMIN_EVENTS,
     ...PAYMENTS_EVENTS,
     ...LEARNING_EVENTS,
+    ...LEARNING_ENROLMENT_EVENTS,
     ...LEARNING_CONTENT_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );

@@ -101,11 +101,13 @@ export type AdminCoursesPage = Static<typeof AdminCoursesPage>;
 
 // ---------- enrolments (spec 01 §3 user_courses; docs/decisions.md D27) ----------
 
-/** Where an enrolment came from; only paid orders grant enrolments so far. */
-export const EnrolmentSourceSchema = Type.Union([Type.Literal('order')]);
+/** Where an enrolment came from: a paid order, or staff by hand (/admin/userCourse). */
+export const EnrolmentSourceSchema = Type.Union([Type.Literal('order'), Type.Literal('staff')]);
 export type EnrolmentSource = Static<typeof EnrolmentSourceSchema>;
 
-export const EnrolmentStatusSchema = Type.Union([Type.Literal('active')]);
+/** The record's lifecycle (D27): active, or ended by staff (the member no longer opens its sessions). */
+export const ENROLMENT_STATUSES = ['active', 'ended'] as const;
+export const EnrolmentStatusSchema = Type.Union(ENROLMENT_STATUSES.map((s) => Type.Literal(s)));
 export type EnrolmentStatus = Static<typeof EnrolmentStatusSchema>;
 
 /** What an enrolment shows of its course; null when learning has no course with that id. */
@@ -163,6 +165,8 @@ export type EnrolmentSelectBody = Static<typeof EnrolmentSelectBody>;
 export const AdminEnrolmentsQuery = Type.Object({
   userId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   courseId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  status: Type.Optional(EnrolmentStatusSchema),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'in the enrolment code or note (literal)' })),
   page: Type.Integer({ minimum: 1, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });

@@ -6,9 +6,11 @@ import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { coursesMigrations } from './migrations/0002-courses.js';
 import { courseEventsMigrations } from './migrations/0003-course-events.js';
+import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
+import { EnrolmentAudit } from './entities/enrolment-audit.js';
 import { PaidOrder } from './entities/paid-order.js';
 import { ProductCourseList } from './entities/product-course-list.js';
 import { CourseSession } from './entities/course-session.js';
@@ -21,6 +23,9 @@ import { VideoAsset } from './entities/video-asset.js';
 import { MediaDocument } from './entities/media-document.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
+import enrolmentAdmin from './plugins/app/enrolment-admin.js';
+import memberSessions from './plugins/app/member-sessions.js';
+import memberSessionRoutes from './routes/member-sessions/index.js';
 import productGrants from './plugins/app/product-grants.js';
 import sessions from './plugins/app/sessions.js';
 import videos from './plugins/app/videos.js';
@@ -61,6 +66,7 @@ export async function buildApp(
     entities: [
       Course,
       Enrolment,
+      EnrolmentAudit,
       PaidOrder,
       ProductCourseList,
       CourseSession,
@@ -72,12 +78,20 @@ export async function buildApp(
       VideoAsset,
       MediaDocument,
     ],
-    migrations: [...migrations, ...coursesMigrations, ...courseEventsMigrations, ...contentMigrations],
+    migrations: [
+      ...migrations,
+      ...coursesMigrations,
+      ...courseEventsMigrations,
+      ...contentMigrations,
+      ...enrolmentAdminMigrations,
+    ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
       await app.register(courses);
       await app.register(enrolments);
+      await app.register(enrolmentAdmin);
+      await app.register(memberSessions, { settings: config });
       await app.register(productGrants);
       await app.register(sessions);
       await app.register(videos);
@@ -89,6 +103,7 @@ export async function buildApp(
       await app.register(enrolmentRoutes);
       await app.register(adminEnrolmentRoutes);
       await app.register(adminProductRoutes);
+      await app.register(memberSessionRoutes);
       await app.register(adminSessionRoutes);
       await app.register(adminVideoRoutes);
       await app.register(adminZoomRoomRoutes);

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 import { secretKeyFrom } from '@rian/kit/secret-box';
+import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 
 export const ConfigSchema = serviceConfigSchema('learning', {
   /** the demo courses (src/domain/demo-courses.ts) when the courses table is empty; npm start sets it */
@@ -11,6 +12,16 @@ export const ConfigSchema = serviceConfigSchema('learning', {
    * data outlives the process, so it cannot be a random one per start).
    */
   LEARNING_SECRET_KEY: Type.String({ default: '' }),
+  /** where media serves signed private files (documents, HLS), as the browser reaches it */
+  MEDIA_PUBLIC_URL: Type.String({ default: '/api/media' }),
+  /**
+   * HMAC key of media's signed URLs (kit/signed-url.ts), the same value media has: learning signs
+   * what a member may open, media serves it. Required in production (≥ 16 characters); elsewhere the
+   * development key both services share.
+   */
+  MEDIA_URL_SECRET: Type.String({ default: '' }),
+  /** how long a member's signed video / document URL stays valid, in seconds */
+  LEARNING_SIGNED_URL_TTL_S: Type.Integer({ default: 600, minimum: 10, maximum: 86_400 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
@@ -33,6 +44,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   } else if (production) problems.push('LEARNING_SECRET_KEY: required in production');
   else out.LEARNING_SECRET_KEY = DEV_SECRET_KEY;
+  if (config.MEDIA_URL_SECRET) {
+    if (config.MEDIA_URL_SECRET.length < 16) problems.push('MEDIA_URL_SECRET: at least 16 characters');
+    if (production && config.MEDIA_URL_SECRET === DEV_MEDIA_URL_SECRET)
+      problems.push('MEDIA_URL_SECRET: the development key cannot be used in production');
+  } else if (production) problems.push('MEDIA_URL_SECRET: required in production');
+  else out.MEDIA_URL_SECRET = DEV_MEDIA_URL_SECRET;
   if (problems.length) throw new ConfigError(problems);
   return out;
 }

@@ -23,6 +23,14 @@ export const Enrolment = defineEntity({
     code: p.string().length(40).nullable(),
     start: p.date().fieldName('start_date').nullable(),
     end: p.date().fieldName('end_date').nullable(),
+    // the back office's fields (migration 0005, /admin/userCourse)
+    line: p.string().$type<YesNo>().length(1),
+    lineBy: p.string().length(64).nullable(),
+    facebook: p.string().$type<YesNo>().length(1),
+    facebookBy: p.string().length(64).nullable(),
+    note: p.text().nullable(),
+    grantedBy: p.string().length(64).nullable(),
+    updatedAt: p.datetime(),
   },
 });
 export type EnrolmentEntity = InferEntity<typeof Enrolment>;

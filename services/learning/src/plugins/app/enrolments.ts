@@ -2,12 +2,7 @@ import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
-import type {
-  AdminEnrolmentsPage,
-  AdminEnrolmentsQuery,
-  EnrolmentCourse,
-  EnrolmentView,
-} from '@rian/proto-contracts/learning';
+import type { EnrolmentCourse, EnrolmentView } from '@rian/proto-contracts/learning';
 import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
 import type { Courses } from './courses.js';
 
@@ -42,7 +37,7 @@ export async function lockMember(em: EntityManager, userId: string): Promise<voi
   ]);
 }
 
-/** Reading enrolments (the member's own, staff's filtered list) and the member's course switch. */
+/** The member's own enrolments and course switch (staff's side: enrolment-admin.ts). */
 export class Enrolments {
   constructor(
     private readonly kit: Kit,
@@ -73,19 +68,6 @@ export class Enrolments {
       await em.execute(`update user_courses set selected = 'Y' where enrolment_id = ?`, [mine.id]);
     });
     return this.mine(userId);
-  }
-
-  /** Staff: newest first, by member and/or course. */
-  async list(query: AdminEnrolmentsQuery): Promise<AdminEnrolmentsPage> {
-    const where: { userId?: string; courseId?: string } = {};
-    if (query.userId) where.userId = query.userId;
-    if (query.courseId) where.courseId = query.courseId;
-    const [rows, total] = await this.kit.orm.em.fork().findAndCount(Enrolment, where, {
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    return { items: await this.withCourses(rows), page: query.page, pageSize: query.pageSize, total };
   }
 
   private async withCourses(rows: EnrolmentEntity[]): Promise<EnrolmentView[]> {

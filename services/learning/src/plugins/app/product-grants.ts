@@ -11,12 +11,12 @@ import { grantForOrder } from './grant.js';
  * (learning's `paid_orders`) gets each course of the product's current list (catalog's
  * `catalog.product-courses.changed`) they do not have yet, as if their first paid order of the
  * product had granted it. One `learning.enrolment.granted` per new enrolment; a second call finds
- * nothing missing and grants nothing.
+ * nothing missing and grants nothing. Each grant is audited with the staff id that asked.
  */
 export class ProductGrants {
   constructor(private readonly kit: Kit) {}
 
-  async grantMissing(productId: string): Promise<GrantMissingResult> {
+  async grantMissing(productId: string, staffId: string | null): Promise<GrantMissingResult> {
     return this.kit.orm.em.fork().transactional(async (em) => {
       const list = await em.findOne(ProductCourseList, { productId });
       const courseIds = [...new Set(list?.courseIds ?? [])];
@@ -35,12 +35,17 @@ export class ProductGrants {
           await lockMember(em, userId);
           const orderId = firstOrder.get(userId) ?? '';
           for (const courseId of courseIds) {
-            const enrolmentId = await grantForOrder(em, this.kit.outbox, {
-              userId,
-              courseId,
-              orderId,
-              productId,
-            });
+            const enrolmentId = await grantForOrder(
+              em,
+              this.kit.outbox,
+              {
+                userId,
+                courseId,
+                orderId,
+                productId,
+              },
+              staffId,
+            );
             if (enrolmentId) granted.push({ enrolmentId, userId, courseId, orderId });
           }
         }

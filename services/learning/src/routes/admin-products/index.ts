@@ -19,7 +19,7 @@ const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: GrantMissingResult, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async (req) => app.productGrants.grantMissing(req.params.productId),
+    async (req) => app.productGrants.grantMissing(req.params.productId, req.principal!.sub),
   );
 };
 

@@ -1,0 +1,216 @@
+import fp from 'fastify-plugin';
+import type { EntityManager } from '@rian/kit/db';
+import { fieldError, ProblemError } from '@rian/kit/errors';
+import type { Kit } from '@rian/kit/service';
+import type { SessionMember } from '@rian/proto-contracts/learning-content';
+import {
+  CALENDAR_MAX_DAYS,
+  type CalendarList,
+  type CalendarQuery,
+  type DocumentDownload,
+  type LessonList,
+  type SessionView,
+} from '@rian/proto-contracts/learning-member';
+import { CourseSession, type CourseSessionEntity } from '../../entities/course-session.js';
+import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
+import { Video } from '../../entities/video.js';
+import {
+  bangkokDay,
+  canOpenSession,
+  canSeeSchedule,
+  enrolmentCovers,
+  UNLIMIT,
+  type AccessDecision,
+  type AccessEnrolment,
+  type AccessSession,
+} from '../../domain/access.js';
+import { aroundNow, bangkokTime, calendarItem, daysIncluded } from '../../domain/calendar.js';
+import { SessionContent, videoMember, type Settings } from './session-content.js';
+
+const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
+  courseId: e.courseId,
+  status: e.status,
+  special: e.special,
+  start: e.start ?? null,
+  end: e.end ?? null,
+});
+
+const accessSession = (s: CourseSessionEntity): AccessSession => ({
+  courseId: s.courseId,
+  type: s.type,
+  view: s.view,
+  special: s.special,
+  date: s.date,
+  close: s.closeDate ?? UNLIMIT,
+});
+
+/**
+ * The member area's session reads (issue 12): the calendar, today's sessions, the live / real /
+ * meeting session around now, one session with its video, documents and Zoom room, and the
+ * recorded lessons. Each asks the access rule (domain/access.ts): schedules need the enrolment
+ * (canSeeSchedule), content needs the window too (canOpenSession). A session the member may not
+ * open answers 404 `learning.session_not_found`, as one that does not exist.
+ */
+export class MemberSessions {
+  private readonly content: SessionContent;
+
+  constructor(
+    private readonly kit: Kit,
+    settings: Settings,
+  ) {
+    this.content = new SessionContent(settings);
+  }
+
+  async calendar(userId: string, q: CalendarQuery, now = new Date()): Promise<CalendarList> {
+    if (q.to < q.from)
+      throw new ProblemError('learning.enrolment_dates', {
+        errors: [fieldError('to', 'learning.enrolment_dates')],
+      });
+    if (daysIncluded(q.from, q.to) > CALENDAR_MAX_DAYS)
+      throw new ProblemError('learning.range_too_long', {
+        errors: [fieldError('to', 'learning.range_too_long')],
+      });
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, q.courseId);
+    if (!e) return { items: [] };
+    const today = bangkokDay(now);
+    const sessions = await this.sessionsOf(em, e, { date: { $gte: q.from, $lte: q.to } });
+    return {
+      items: sessions
+        .filter((s) => canSeeSchedule(accessEnrolment(e), accessSession(s), today).allow)
+        .map((s) =>
+          calendarItem({
+            id: s.id,
+            courseId: s.courseId,
+            type: s.type,
+            title: s.title,
+            detail: s.detail ?? null,
+            date: s.date,
+            start: s.start ?? null,
+            to: s.to ?? null,
+          }),
+        ),
+    };
+  }
+
+  /** Today's sessions (Asia/Bangkok) the member may open. */
+  async today(userId: string, courseId: string | undefined, now = new Date()): Promise<SessionMember[]> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    if (!e) return [];
+    const today = bangkokDay(now);
+    const open = (await this.sessionsOf(em, e, { date: today })).filter(
+      (s) => canOpenSession(accessEnrolment(e), accessSession(s), today).allow,
+    );
+    return this.content.members(em, open);
+  }
+
+  /** The first session of this type the member may open today whose time is around now, in full. */
+  async current(
+    userId: string,
+    type: 'live' | 'real' | 'meeting',
+    courseId: string | undefined,
+    now = new Date(),
+  ): Promise<SessionView | null> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    if (!e) return null;
+    const today = bangkokDay(now);
+    const time = bangkokTime(now);
+    for (const s of await this.sessionsOf(em, e, { date: today, type })) {
+      const decision = canOpenSession(accessEnrolment(e), accessSession(s), today);
+      if (decision.allow && aroundNow({ start: s.start ?? null, to: s.to ?? null }, time))
+        return this.content.view(em, s, decision.until, now);
+    }
+    return null;
+  }
+
+  /** One session the member may open, with everything it hands out; anything else is 404. */
+  async byId(userId: string, sessionId: string, now = new Date()): Promise<SessionView> {
+    const em = this.kit.orm.em.fork();
+    const s = await em.findOne(CourseSession, { id: sessionId });
+    const e = s ? await em.findOne(Enrolment, { userId, courseId: s.courseId }) : null;
+    const decision: AccessDecision = s
+      ? canOpenSession(e ? accessEnrolment(e) : null, accessSession(s), bangkokDay(now))
+      : { allow: false, reason: 'not_enrolled' };
+    if (!s || !decision.allow) throw new ProblemError('learning.session_not_found');
+    return this.content.view(em, s, decision.until, now);
+  }
+
+  /** The recorded lessons (video sessions with a shown video) of the course the member may open. */
+  async lessons(userId: string, courseId: string | undefined, now = new Date()): Promise<LessonList> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    if (!e) return { items: [] };
+    const today = bangkokDay(now);
+    const open = (await this.sessionsOf(em, e, { type: 'video', videoId: { $ne: null } })).filter(
+      (s) => canOpenSession(accessEnrolment(e), accessSession(s), today).allow,
+    );
+    const videos = new Map(
+      (await em.find(Video, { id: { $in: open.map((s) => s.videoId!) }, status: 'show' })).map((v) => [
+        v.id,
+        v,
+      ]),
+    );
+    const withVideo = open.filter((s) => videos.has(s.videoId!));
+    const members = await this.content.members(em, withVideo);
+    return {
+      items: withVideo.map((s, i) => ({ session: members[i]!, video: videoMember(videos.get(s.videoId!)!) })),
+    };
+  }
+
+  /**
+   * The documents listed on the course itself (not on a session or video), each with a signed URL:
+   * for a member whose enrolment covers the course today (active, started, not past its end).
+   */
+  async courseDocuments(
+    userId: string,
+    courseId: string | undefined,
+    now = new Date(),
+  ): Promise<DocumentDownload[]> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    if (!e) return [];
+    if (!enrolmentCovers(accessEnrolment(e), e.courseId, bangkokDay(now)).allow)
+      throw new ProblemError('learning.enrolment_not_found');
+    return this.content.listedDocuments(em, { courseId: e.courseId }, now);
+  }
+
+  /**
+   * The member's enrolment in `courseId` (404 `learning.enrolment_not_found` when none), or the
+   * selected one (null when the member has none: empty answers).
+   */
+  private async enrolmentFor(
+    em: EntityManager,
+    userId: string,
+    courseId: string | undefined,
+  ): Promise<EnrolmentEntity | null> {
+    if (courseId) {
+      const e = await em.findOne(Enrolment, { userId, courseId });
+      if (!e) throw new ProblemError('learning.enrolment_not_found');
+      return e;
+    }
+    return em.findOne(Enrolment, { userId, selected: 'Y' });
+  }
+
+  private sessionsOf(em: EntityManager, e: EnrolmentEntity, where: object): Promise<CourseSessionEntity[]> {
+    return em.find(
+      CourseSession,
+      { courseId: e.courseId, ...where },
+      { orderBy: [{ date: 'asc' }, { start: 'asc nulls first' }, { item: 'asc' }, { id: 'asc' }] as never },
+    );
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberSessions: MemberSessions;
+  }
+}
+
+export default fp<{ settings: Settings }>(
+  async (app, opts) => {
+    app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings));
+  },
+  { name: 'member-sessions' },
+);

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import type { ServiceApp } from '@rian/kit/service';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
+import { bangkokDay } from '../src/domain/access.js';
+import { ContentFixtures } from './content-fixtures.js';
+import { startLearning } from './helpers.js';
+
+/**
+ * The authorisation matrix of the learning service (issue 12 acceptance): for every route, what
+ * each kind of caller gets. The table is the intended access; the test sends every request and
+ * compares. A route the service serves but the table lacks (or the reverse) fails the test.
+ *
+ * Callers: anonymous; a member with no enrolment; the member enrolled in course A (where the
+ * session, its video and its room are); another member, enrolled in course B only; staff; admin.
+ *
+ * - allowed: the route's own logic answered (2xx, or its own 4xx such as 404 for an unknown id or
+ *   409 for a second grant) — never an access refusal, never a 5xx;
+ * - 401: `auth.unauthenticated`; 403: `auth.forbidden` (the wrong kind of caller);
+ * - 404: a member's read of a course or session they may not open answers as if it did not exist.
+ *
+ * Requests carry valid bodies: schema validation runs before the guards.
+ */
+type Access = 'allowed' | 401 | 403 | 404;
+const ROLES = ['anonymous', 'member', 'enrolled', 'otherMember', 'staff', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+interface Ctx {
+  courseA: string;
+  courseB: string;
+  /** a session of course A dated today, with a video and a Zoom room */
+  session: string;
+  /** a course nobody is enrolled in, for the delete row */
+  spareCourse: string;
+  /** an enrolment rows may change and end */
+  victimEnrolment: string;
+  /** content staff rows read, change and delete (each delete row has its own spare) */
+  spareSession: string;
+  video: string;
+  spareVideo: string;
+  zoomRoom: string;
+  spareZoomRoom: string;
+  document: string;
+  spareDocument: string;
+  documentList: string;
+  spareDocumentList: string;
+  productId: string;
+}
+
+interface Row {
+  route: string;
+  url?: (ctx: Ctx) => string;
+  body?: (role: Role, ctx: Ctx) => object;
+  method?: string;
+  /** anonymous, member, enrolled member, other member, staff, admin */
+  access: [Access, Access, Access, Access, Access, Access];
+}
+
+const A = 'allowed' as const;
+const PUBLIC: Row['access'] = [A, A, A, A, A, A];
+/** members, each reading their own */
+const MEMBER: Row['access'] = [401, A, A, A, 403, 403];
+/** members, about course A or its session: only the enrolled member; the others 404 */
+const ENROLLED: Row['access'] = [401, 404, A, 404, 403, 403];
+const STAFF: Row['access'] = [401, 403, 403, 403, A, A];
+
+const MATRIX: Row[] = [
+  // public
+  { route: 'GET /courses/:id', url: (c) => `/courses/${c.courseA}`, access: PUBLIC },
+  // the member's enrolments
+  { route: 'GET /enrolments/mine', access: MEMBER },
+  { route: 'POST /enrolments/select', body: (_r, c) => ({ courseId: c.courseA }), access: ENROLLED },
+  // the member's sessions (course A named: the default is the caller's own selected course)
+  {
+    route: 'GET /member/sessions/calendar',
+    url: (c) => `/member/sessions/calendar?from=2026-05-01&to=2026-05-31&courseId=${c.courseA}`,
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /member/sessions/today',
+    url: (c) => `/member/sessions/today?courseId=${c.courseA}`,
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /member/sessions/current',
+    url: (c) => `/member/sessions/current?type=meeting&courseId=${c.courseA}`,
+    access: ENROLLED,
+  },
+  { route: 'GET /member/sessions/:id', url: (c) => `/member/sessions/${c.session}`, access: ENROLLED },
+  { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
+  { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
+  // public: curricula (session titles only)
+  { route: 'GET /courses/:id/curriculum', url: (c) => `/courses/${c.courseA}/curriculum`, access: PUBLIC },
+  {
+    route: 'GET /products/:productId/curriculum',
+    url: (c) => `/products/${c.productId}/curriculum`,
+    access: PUBLIC,
+  },
+  // back office: a course's sessions
+  {
+    route: 'GET /admin/courses/:courseId/sessions',
+    url: (c) => `/admin/courses/${c.courseA}/sessions`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.session}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/courses/:courseId/sessions',
+    url: (c) => `/admin/courses/${c.courseA}/sessions`,
+    body: (r) => ({ title: `matrix ${r}`, date: '2026-06-01' }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.spareSession}`,
+    body: (r) => ({ detail: `by ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/courses/:courseId/sessions/reorder',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/reorder`,
+    body: (_r, c) => ({ ids: [c.session, c.spareSession] }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/courses/:courseId/sessions/:id',
+    url: (c) => `/admin/courses/${c.courseA}/sessions/${c.spareSession}`,
+    access: STAFF,
+  },
+  // back office: videos, Zoom rooms, documents, document lists
+  { route: 'GET /admin/videos', access: STAFF },
+  { route: 'GET /admin/videos/:id', url: (c) => `/admin/videos/${c.video}`, access: STAFF },
+  {
+    route: 'POST /admin/videos',
+    body: (r, c) => ({ courseId: c.courseB, source: 'vimeo', vimeoId: '76979871', name: `matrix ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/videos/:id',
+    url: (c) => `/admin/videos/${c.video}`,
+    body: (r) => ({ detail: r }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/videos/:id', url: (c) => `/admin/videos/${c.spareVideo}`, access: STAFF },
+  { route: 'GET /admin/zoom-rooms', access: STAFF },
+  { route: 'GET /admin/zoom-rooms/:id', url: (c) => `/admin/zoom-rooms/${c.zoomRoom}`, access: STAFF },
+  {
+    route: 'POST /admin/zoom-rooms',
+    body: (r) => ({ title: `matrix ${r}`, url: 'https://zoom.us/j/9876543210', passcode: 'x1' }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/zoom-rooms/:id',
+    url: (c) => `/admin/zoom-rooms/${c.zoomRoom}`,
+    body: (r) => ({ title: `matrix ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/zoom-rooms/:id',
+    url: (c) => `/admin/zoom-rooms/${c.spareZoomRoom}`,
+    access: STAFF,
+  },
+  { route: 'GET /admin/documents', access: STAFF },
+  { route: 'GET /admin/documents/:id', url: (c) => `/admin/documents/${c.document}`, access: STAFF },
+  { route: 'POST /admin/documents', body: (r) => ({ name: `matrix ${r}`, fileId: uuidv7() }), access: STAFF },
+  {
+    route: 'PUT /admin/documents/:id',
+    url: (c) => `/admin/documents/${c.document}`,
+    body: (r) => ({ name: `matrix ${r}` }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/documents/:id', url: (c) => `/admin/documents/${c.spareDocument}`, access: STAFF },
+  { route: 'GET /admin/document-lists', access: STAFF },
+  {
+    route: 'GET /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.documentList}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/document-lists',
+    body: (_r, c) => ({ documentId: c.document, courseId: c.courseB }),
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.documentList}`,
+    body: () => ({ item: 2 }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/document-lists/:id',
+    url: (c) => `/admin/document-lists/${c.spareDocumentList}`,
+    access: STAFF,
+  },
+  // back office: courses
+  { route: 'GET /admin/courses', access: STAFF },
+  { route: 'GET /admin/courses/:id', url: (c) => `/admin/courses/${c.courseA}`, access: STAFF },
+  { route: 'POST /admin/courses', body: (r) => ({ title: `matrix ${r}` }), access: STAFF },
+  {
+    route: 'PUT /admin/courses/:id',
+    url: (c) => `/admin/courses/${c.courseA}`,
+    body: () => ({ detail: 'x' }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/courses/:id', url: (c) => `/admin/courses/${c.spareCourse}`, access: STAFF },
+  // back office: enrolments
+  { route: 'GET /admin/enrolments', access: STAFF },
+  {
+    route: 'POST /admin/enrolments',
+    body: (r, c) => ({ userId: `matrix-grant-${r}`, courseId: c.courseB }),
+    access: STAFF,
+  },
+  { route: 'GET /admin/enrolments/:id', url: (c) => `/admin/enrolments/${c.victimEnrolment}`, access: STAFF },
+  {
+    route: 'PUT /admin/enrolments/:id',
+    url: (c) => `/admin/enrolments/${c.victimEnrolment}`,
+    body: (r) => ({ note: `by ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/enrolments/:id/end',
+    url: (c) => `/admin/enrolments/${c.victimEnrolment}/end`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/enrolments/:id/audit',
+    url: (c) => `/admin/enrolments/${c.victimEnrolment}/audit`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/products/:productId/grant-missing',
+    url: (c) => `/admin/products/${c.productId}/grant-missing`,
+    access: STAFF,
+  },
+];
+
+const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
+/** how learning tells a member "not yours" (as if it did not exist) */
+const DENIALS_404 = ['learning.session_not_found', 'learning.enrolment_not_found'];
+
+let env: TestEnv;
+let app: ServiceApp;
+let ctx: Ctx;
+const tokens: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  const issuer = await TestTokenIssuer.create();
+  app = await startLearning(env, issuer);
+  const staffId = `matrix-staff-${uuidv7()}`;
+  const courseA = (await app.courses.create({ title: 'matrix A' }, null)).id;
+  const courseB = (await app.courses.create({ title: 'matrix B' }, null)).id;
+  const spareCourse = (await app.courses.create({ title: 'matrix spare' }, null)).id;
+  const [member, enrolled, other] = [`m-${uuidv7()}`, `e-${uuidv7()}`, `o-${uuidv7()}`];
+  const start = '2026-01-01';
+  await app.enrolmentAdmin.grant({ userId: enrolled, courseId: courseA, start }, staffId);
+  await app.enrolmentAdmin.grant({ userId: other, courseId: courseB, start }, staffId);
+  const victim = await app.enrolmentAdmin.grant(
+    { userId: `v-${uuidv7()}`, courseId: courseA, start },
+    staffId,
+  );
+  const fx = new ContentFixtures(app);
+  const video = await fx.uploadVideo(courseA);
+  const session = await fx.session({
+    courseId: courseA,
+    date: bangkokDay(new Date()),
+    type: 'meeting',
+    videoId: video.id,
+    zoomRoomId: await fx.zoomRoom('matrix-pass'),
+  });
+  const document = await fx.document({ sessionId: session });
+  await fx.document({ courseId: courseA });
+  const spareDocument = await fx.document({ courseId: courseB });
+  const spareDocumentList = await fx.document({ courseId: courseB });
+  const spareSession = await fx.session({ courseId: courseA, date: '2026-06-02' });
+  tokens.member = await issuer.member(member);
+  tokens.enrolled = await issuer.member(enrolled);
+  tokens.otherMember = await issuer.member(other);
+  tokens.staff = await issuer.staff('staff');
+  tokens.admin = await issuer.staff('admin');
+  ctx = {
+    courseA,
+    courseB,
+    session,
+    spareCourse,
+    victimEnrolment: victim.id,
+    productId: uuidv7(),
+    spareSession,
+    video: video.id,
+    spareVideo: await fx.vimeoVideo(courseB),
+    zoomRoom: await fx.zoomRoom('matrix-room'),
+    spareZoomRoom: await fx.zoomRoom('matrix-spare'),
+    document: document.id,
+    spareDocument: spareDocument.id,
+    documentList: document.listId,
+    spareDocumentList: spareDocumentList.listId,
+  };
+});
+
+afterAll(async () => {
+  await app?.close();
+  await env?.cleanup();
+});
+
+/** "GET /admin/courses/{id}" (OpenAPI) → "GET /admin/courses/:id" (as declared). */
+const declared = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+describe('authorisation matrix of the learning service', () => {
+  it('the table lists exactly the routes the service serves', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const served = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => declared(m, path)),
+    );
+    expect([...MATRIX.map((r) => r.route)].sort()).toEqual([...served].sort());
+  });
+
+  it('every route gives anonymous / member / enrolled / other member / staff / admin exactly the access intended', async () => {
+    const mismatches: string[] = [];
+    for (const row of MATRIX) {
+      const [method, path] = row.route.split(' ') as [string, string];
+      for (const [i, role] of ROLES.entries()) {
+        const token = tokens[role];
+        const body = row.body?.(role, ctx);
+        const res = await app.inject({
+          method: method as 'GET',
+          url: row.url?.(ctx) ?? path,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(body ? { payload: body } : {}),
+        });
+        const expected = row.access[i]!;
+        const code = res.statusCode >= 400 ? (res.json() as { code?: string }).code : undefined;
+        const got =
+          expected === 'allowed'
+            ? res.statusCode < 500 &&
+              !Object.values(ACCESS_CODES).includes(code ?? '') &&
+              // where others get a not-yours 404, the allowed caller must not get one
+              !(row.access.includes(404) && DENIALS_404.includes(code ?? ''))
+            : expected === 404
+              ? res.statusCode === 404 && DENIALS_404.includes(code ?? '')
+              : res.statusCode === expected && code === ACCESS_CODES[expected];
+        if (!got)
+          mismatches.push(
+            `${row.route} as ${role}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

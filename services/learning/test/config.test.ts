@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
+import { readConfig } from '../src/config.js';
+
+/** The signed-URL settings learning shares with media. */
+describe('learning config: MEDIA_URL_SECRET', () => {
+  const prodKey = 'a'.repeat(64);
+  it('development without one: the development value media uses too; 10-minute URLs under /api/media', () => {
+    const c = readConfig({});
+    expect(c.MEDIA_URL_SECRET).toBe(DEV_MEDIA_URL_SECRET);
+    expect(c.MEDIA_PUBLIC_URL).toBe('/api/media');
+    expect(c.LEARNING_SIGNED_URL_TTL_S).toBe(600);
+  });
+  it('production: required, at least 16 characters, never the development value', () => {
+    const prod = { NODE_ENV: 'production', LEARNING_SECRET_KEY: prodKey };
+    expect(() => readConfig(prod)).toThrow(/MEDIA_URL_SECRET: required in production/);
+    expect(() => readConfig({ ...prod, MEDIA_URL_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(() => readConfig({ ...prod, MEDIA_URL_SECRET: DEV_MEDIA_URL_SECRET })).toThrow(/development key/);
+    expect(readConfig({ ...prod, MEDIA_URL_SECRET: 'x'.repeat(32) }).MEDIA_URL_SECRET).toBe('x'.repeat(32));
+  });
+});
