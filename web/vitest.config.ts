@@ -13,6 +13,8 @@ export default mergeConfig(
       unstubGlobals: true,
       css: false,
       testTimeout: 20_000,
+      // the browser build (XMLHttpRequest, Blob, localStorage), as Vite bundles it: Node's would be picked otherwise
+      alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }],
     },
   }),
 );

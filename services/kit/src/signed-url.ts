@@ -17,12 +17,6 @@ export interface SignedScope {
   exp: number;
 }
 
-/**
- * The development value of MEDIA_URL_SECRET, the same in media (which serves) and learning (which
- * signs) so that local runs need no set-up. Public: production refuses it.
- */
-export const DEV_MEDIA_URL_SECRET = 'rian-dev-media-url-secret-0001';
-
 const SCOPE = /^[a-z][a-z0-9-]{0,31}\/[A-Za-z0-9-]{1,64}$/;
 
 function signature(secret: string, scope: string, exp: number): string {

@@ -98,6 +98,13 @@ const adminZoom = async () => ({
 const adminDocuments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-documents')).AdminDocumentsRoute,
 });
+// issue 12: lesson videos (with their tus upload) and enrolments, in the learning back office's chunks
+const adminVideos = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-videos')).AdminVideosRoute,
+});
+const adminEnrolments = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
+});
 // the payment pages (issue 6), by encrypted ref: spec 02 §2 keeps their paths
 const creditCard = async () => ({
   Component: (await import('@/features/pay/routes/credit-card')).CreditCardRoute,
@@ -170,6 +177,8 @@ export const routes: RouteObject[] = [
           { path: 'coursesdetail/:id', lazy: adminSessions },
           { path: 'zoom', lazy: adminZoom },
           { path: 'document', lazy: adminDocuments },
+          { path: 'video', lazy: adminVideos },
+          { path: 'userCourse', lazy: adminEnrolments },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -29,7 +29,18 @@ export function staffQueries(rootKey: readonly unknown[]) {
   function useStaffQuery<T>(
     key: readonly unknown[],
     fetcher: (signal: AbortSignal) => Promise<T>,
-    { enabled = true, keepPrevious = true }: { enabled?: boolean; keepPrevious?: boolean } = {},
+    {
+      enabled = true,
+      keepPrevious = true,
+      refetchInterval,
+      staleTime,
+    }: {
+      enabled?: boolean;
+      keepPrevious?: boolean;
+      /** poll: milliseconds, or a function of the last answer (false stops) */
+      refetchInterval?: number | false | ((data: T | undefined) => number | false);
+      staleTime?: number;
+    } = {},
   ) {
     const token = useStaffStore((s) => s.token);
     return useQuery({
@@ -37,6 +48,9 @@ export function staffQueries(rootKey: readonly unknown[]) {
       queryFn: ({ signal }) => fetcher(signal),
       enabled: Boolean(token) && enabled,
       placeholderData: keepPrevious ? keepPreviousData : undefined,
+      refetchInterval:
+        typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
+      staleTime,
     });
   }
 

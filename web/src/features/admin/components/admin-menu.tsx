@@ -26,7 +26,7 @@ export const ADMIN_MENU: Group[] = [
     label: 'admin.menu.groups.course',
     items: [
       { key: 'courses', label: 'admin.menu.items.courses', to: '/admin/courses', ready: true },
-      { key: 'userCourse', label: 'admin.menu.items.userCourse', to: '/admin/userCourse' },
+      { key: 'userCourse', label: 'admin.menu.items.userCourse', to: '/admin/userCourse', ready: true },
       { key: 'userChecking', label: 'admin.menu.items.userChecking', to: '/admin/userChecking' },
       { key: 'userBook', label: 'admin.menu.items.userBook', to: '/admin/userCourseBooking' },
     ],
@@ -82,7 +82,7 @@ export const ADMIN_MENU: Group[] = [
     label: 'admin.menu.groups.media',
     items: [
       { key: 'zoom', label: 'admin.menu.items.zoom', to: '/admin/zoom', ready: true },
-      { key: 'video', label: 'admin.menu.items.video', to: '/admin/video' },
+      { key: 'video', label: 'admin.menu.items.video', to: '/admin/video', ready: true },
       { key: 'liveStreaming', label: 'admin.menu.items.liveStreaming', to: '/admin/liveStreaming' },
       { key: 'document', label: 'admin.menu.items.document', to: '/admin/document', ready: true },
     ],

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoSort, VideoStaff } from '@rian/proto-contracts/learning-content';
+import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
+import { SelectField } from '@/components/ui/select-field';
+import { StaffListPage } from '@/components/ui/staff-list-page';
+import type { ListParams } from '@/hooks/use-list-params';
+import { useStaffList } from '@/hooks/use-staff-list';
+import { useCourseChoices } from '../api/course-choices';
+import { useDeleteVideo, useVideos, VIDEO_SORTS } from '../api/videos';
+import { AssetStatus } from '../components/asset-status';
+import { VideoDialog } from '../components/video-dialog';
+import { VideoPreviewDialog } from '../components/video-preview-dialog';
+import '../learning-admin.css';
+import '../i18n';
+
+const useVideoItems = (params: ListParams<VideoSort>, filters: { course: string }) =>
+  useVideos(params, filters.course);
+
+/** h:mm:ss or m:ss */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null) return '–';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+/** What a video plays: the Vimeo id, the HLS / player address (as text, never as HTML), the uploaded file. */
+function sourceText(v: VideoStaff): string | null {
+  switch (v.source) {
+    case 'vimeo':
+      return v.vimeoId;
+    case 'hls':
+      return v.hlsUrl;
+    case 'embed':
+    case 'iframe':
+      return v.embedUrl;
+    case 'upload':
+      return v.asset?.originalName ?? null;
+  }
+}
+
+/**
+ * /admin/video — lesson videos by course (spec 01 §3 "Video"): source, order, status, duration, and
+ * for uploads the asset's state with its transcoding progress (the list polls while one is on its
+ * way); create/edit with a resumable upload; a staff preview of a ready upload.
+ */
+export function AdminVideosRoute() {
+  const { t } = useTranslation();
+  const courses = useCourseChoices();
+  const list = useStaffList({
+    sorts: VIDEO_SORTS,
+    defaultSort: 'item',
+    filterKeys: ['course'],
+    useItems: useVideoItems,
+    useRemove: useDeleteVideo,
+  });
+  const [preview, setPreview] = useState<VideoStaff | null>(null);
+  const courseTitle = (id: string) => courses.data?.items.find((c) => c.id === id)?.title ?? '–';
+
+  const columns: Column<VideoStaff>[] = [
+    {
+      key: 'name',
+      label: t('learningAdmin.videos.name'),
+      sortField: 'name',
+      render: (v) => (
+        <>
+          {v.name}
+          {!list.filters.course && <span className="table__sub">{courseTitle(v.courseId)}</span>}
+        </>
+      ),
+    },
+    {
+      key: 'source',
+      label: t('learningAdmin.videos.source'),
+      render: (v) => {
+        const text = sourceText(v);
+        return (
+          <>
+            <span data-testid="video-source" data-source={v.source}>
+              {t(`learningAdmin.videos.sources.${v.source}`)}
+            </span>
+            {text && <span className="table__sub learning-admin__source">{text}</span>}
+          </>
+        );
+      },
+    },
+    { key: 'item', label: t('learningAdmin.videos.item'), sortField: 'item', render: (v) => v.item },
+    {
+      key: 'status',
+      label: t('learningAdmin.videos.status'),
+      render: (v) => (
+        <span className={`badge badge--${v.status === 'show' ? 'sent' : 'pending'}`} data-status={v.status}>
+          {t(`learningAdmin.videos.statuses.${v.status}`)}
+        </span>
+      ),
+    },
+    {
+      key: 'duration',
+      label: t('learningAdmin.videos.duration'),
+      className: 'table__nowrap',
+      render: (v) => formatDuration(v.durationSeconds ?? v.asset?.durationSeconds),
+    },
+    {
+      key: 'asset',
+      label: t('learningAdmin.videos.upload.title'),
+      className: 'learning-admin__asset',
+      render: (v) => <AssetStatus video={v} />,
+    },
+  ];
+
+  return (
+    <StaffListPage
+      list={list}
+      testId="videos"
+      title={t('learningAdmin.videos.title')}
+      newLabel={t('learningAdmin.videos.new')}
+      searchLabel={t('learningAdmin.search')}
+      searchHint={t('learningAdmin.videos.searchHint')}
+      filters={
+        <SelectField
+          label={t('learningAdmin.videos.course')}
+          value={list.filters.course}
+          onChange={(e) => list.setFilters({ course: e.target.value })}
+          data-testid="videos-course-filter"
+        >
+          <option value="">{t('learningAdmin.videos.anyCourse')}</option>
+          {courses.data?.items.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </SelectField>
+      }
+      columns={columns}
+      rowActions={{
+        label: t('learningAdmin.actions'),
+        edit: {
+          label: t('learningAdmin.edit'),
+          testId: 'video-edit',
+          ariaLabel: (v) => t('learningAdmin.editNamed', { name: v.name }),
+        },
+        extra: (v) =>
+          v.source === 'upload' &&
+          v.asset?.status === 'ready' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setPreview(v)}
+              aria-label={t('learningAdmin.videos.previewNamed', { name: v.name })}
+              data-testid="video-preview-open"
+            >
+              {t('learningAdmin.videos.preview')}
+            </Button>
+          ),
+        remove: {
+          label: t('learningAdmin.delete'),
+          testId: 'video-delete',
+          ariaLabel: (v) => t('learningAdmin.deleteNamed', { name: v.name }),
+        },
+      }}
+      dialog={(video, close) => <VideoDialog video={video} courseId={list.filters.course} onClose={close} />}
+      confirmDelete={{
+        title: t('learningAdmin.videos.deleteTitle'),
+        description: (v) => t('learningAdmin.videos.deleteText', { name: v.name }),
+        confirmLabel: t('learningAdmin.delete'),
+      }}
+    >
+      {preview && <VideoPreviewDialog video={preview} onClose={() => setPreview(null)} />}
+    </StaffListPage>
+  );
+}
