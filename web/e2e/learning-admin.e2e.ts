@@ -95,10 +95,12 @@ async function call<T>(
   method: 'GET' | 'POST',
   apiPath: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const response = await fetch(`${baseUrl}/api${apiPath}`, {
     method,
     headers: {
+      ...headers,
       Accept: 'application/json',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -136,6 +138,17 @@ async function columnsFit(page: Page): Promise<string> {
           `${name}: ${wrap.scrollWidth - wrap.clientWidth}px cut off and its frame does not scroll`,
         );
       }
+      // a column squeezed until its text breaks every few letters is as unreadable as a cut one
+      const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim());
+      for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+        Array.from(row.children).forEach((cell, i) => {
+          const text = (cell as HTMLElement).innerText.trim();
+          const width = cell.getBoundingClientRect().width;
+          if (text.length > 8 && width < 72 && !cell.querySelector('button, select, input')) {
+            problems.push(`${name}: the column "${headers[i] ?? i}" is squeezed to ${Math.round(width)}px`);
+          }
+        });
+      }
       const last = table.querySelector('thead th:last-child');
       if (!last) continue;
       wrap.scrollLeft = wrap.scrollWidth;
@@ -144,7 +157,7 @@ async function columnsFit(page: Page): Promise<string> {
         problems.push(`${name}: the last column ends at ${end}px, its frame at ${box.right}px`);
       wrap.scrollLeft = 0;
     }
-    return problems.length ? problems.join('; ') : 'ok';
+    return problems.length ? [...new Set(problems)].join('; ') : 'ok';
   });
 }
 
@@ -227,6 +240,7 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
             'POST',
             '/orders/checkout',
             { productId: product.productId, priceId: product.priceId, paymentType: 4 },
+            { 'Idempotency-Key': `e2e-learning-${stamp}` },
           );
           const form = new FormData();
           form.append('paymentDate', today);
@@ -258,15 +272,16 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
           });
           await staffCall(baseUrl, staff, 'POST', `/payments/admin/slips/${slipId}/approve`);
           await untilTrue('the order is paid', 30_000, async () => {
-            const mine = await call<{ status: string }>(
+            // as staff: the member's token ends when the payment makes them Premium
+            const paid = await staffCall<{ status: string }>(
               baseUrl,
-              login.token,
+              staff,
               'GET',
-              `/orders/orders/${order.id}`,
+              `/orders/admin/orders/${order.id}`,
             );
-            return mine.status === 'paid';
+            return paid.status === 'paid';
           });
-          return { ...product, memberToken: login.token, userId: login.user.id, reference: order.reference };
+          return { ...product, userId: login.user.id, reference: order.reference };
         },
       );
 
@@ -498,9 +513,14 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
             assert(found, `no session "${title}" in the course`);
             return found;
           };
+          // paid, the buyer became Premium and auth ended their earlier sessions: they sign in again
+          const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+            email: buyer.email,
+            password: buyer.password,
+          });
           const view = await call<{ video: { playbackUrl: string | null } | null }>(
             baseUrl,
-            setup.memberToken,
+            token,
             'GET',
             `/learning/member/sessions/${id(sessions.video)}`,
           );
@@ -514,7 +534,7 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
           const meeting = await call<{
             zoomRoom: { url: string; passcode: string | null } | null;
             documents: { name: string; url: string | null }[];
-          }>(baseUrl, setup.memberToken, 'GET', `/learning/member/sessions/${id(sessions.meeting)}`);
+          }>(baseUrl, token, 'GET', `/learning/member/sessions/${id(sessions.meeting)}`);
           assert(
             meeting.zoomRoom?.url === room.url,
             `the meeting's room: ${JSON.stringify(meeting.zoomRoom)}`,

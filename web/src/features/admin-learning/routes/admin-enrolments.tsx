@@ -86,6 +86,7 @@ export function AdminEnrolmentsRoute() {
     {
       key: 'status',
       label: t('learningAdmin.enrolments.status'),
+      className: 'learning-nowrap',
       render: (e) => (
         <>
           <span
@@ -101,7 +102,11 @@ export function AdminEnrolmentsRoute() {
         </>
       ),
     },
-    { key: 'sptk', label: t('learningAdmin.enrolments.sptk'), render: (e) => <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" /> },
+    {
+      key: 'sptk',
+      label: t('learningAdmin.enrolments.sptk'),
+      render: (e) => <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" />,
+    },
     {
       key: 'special',
       label: t('learningAdmin.enrolments.special'),
@@ -152,7 +157,11 @@ export function AdminEnrolmentsRoute() {
       sortable={false}
       actions={
         <>
-          <Button variant="secondary" onClick={() => setGrantingProduct(true)} data-testid="enrolment-grant-product">
+          <Button
+            variant="secondary"
+            onClick={() => setGrantingProduct(true)}
+            data-testid="enrolment-grant-product"
+          >
             {t('learningAdmin.enrolments.grantProduct')}
           </Button>
           <Button onClick={() => setGranting(true)} data-testid="enrolment-grant">
@@ -231,12 +240,18 @@ export function AdminEnrolmentsRoute() {
           }
         }}
         title={t('learningAdmin.enrolments.endTitle')}
-        description={t('learningAdmin.enrolments.endText', { course: ending?.course?.title ?? ending?.courseId ?? '' })}
+        description={t('learningAdmin.enrolments.endText', {
+          course: ending?.course?.title ?? ending?.courseId ?? '',
+        })}
         confirmLabel={t('learningAdmin.enrolments.end')}
         cancelLabel={t('form.cancel')}
         pending={end.isPending}
         onConfirm={() => {
-          if (ending) void end.mutateAsync(ending.id).then(() => setEnding(null), () => undefined);
+          if (ending)
+            void end.mutateAsync(ending.id).then(
+              () => setEnding(null),
+              () => undefined,
+            );
         }}
       >
         {end.isError && (
