@@ -49,7 +49,9 @@ export function staffQueries(rootKey: readonly unknown[]) {
       enabled: Boolean(token) && enabled,
       placeholderData: keepPrevious ? keepPreviousData : undefined,
       refetchInterval:
-        typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
+        typeof refetchInterval === 'function'
+          ? (query) => refetchInterval(query.state.data)
+          : refetchInterval,
       staleTime,
     });
   }

@@ -75,7 +75,10 @@ export function fakeTusServer({ prefix = '/api/media/videos/uploads' } = {}) {
       }
       if (!upload) return this.reply(404);
       if (this.method === 'HEAD') {
-        return this.reply(200, { 'upload-offset': String(upload.offset), 'upload-length': String(upload.length) });
+        return this.reply(200, {
+          'upload-offset': String(upload.offset),
+          'upload-length': String(upload.length),
+        });
       }
       if (this.method === 'DELETE') {
         uploads.delete(id);

@@ -44,10 +44,10 @@ export function useEnrolments(params: ListParams<EnrolmentSort>, filters: Enrolm
 export const useGrantEnrolment = () =>
   useStaffMutation((body: EnrolmentGrantBody) => staffApi<EnrolmentStaff>(PATH, { method: 'POST', body }));
 
-/** PATCH — absent keeps, null clears; LINE/Facebook flags record the caller as who set them. */
+/** PUT — absent keeps, null clears; LINE/Facebook flags record the caller as who set them. */
 export const useUpdateEnrolment = () =>
   useStaffMutation(({ id, body }: { id: string; body: EnrolmentUpdateBody }) =>
-    staffApi<EnrolmentStaff>(at(id), { method: 'PATCH', body }),
+    staffApi<EnrolmentStaff>(at(id), { method: 'PUT', body }),
   );
 
 /** POST …/:id/end — status ended, end day today unless it ends earlier. */

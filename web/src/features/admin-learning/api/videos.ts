@@ -14,7 +14,14 @@ import type { Page } from '@/types/api';
 import { LEARNING_KEY } from './courses';
 
 /** proto-contracts learning-content VIDEO_SORTS / VIDEO_SOURCES / VIDEO_STATUSES (no TypeBox in the chunk) */
-export const VIDEO_SORTS: readonly VideoSort[] = ['item', '-item', 'name', '-name', 'createdAt', '-createdAt'];
+export const VIDEO_SORTS: readonly VideoSort[] = [
+  'item',
+  '-item',
+  'name',
+  '-name',
+  'createdAt',
+  '-createdAt',
+];
 export const VIDEO_SOURCES: readonly VideoSource[] = ['vimeo', 'hls', 'embed', 'iframe', 'upload'];
 export const VIDEO_STATUSES: readonly VideoStatus[] = ['create', 'show', 'hide'];
 

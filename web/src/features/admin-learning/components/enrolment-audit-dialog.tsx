@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { EnrolmentAuditEntry, EnrolmentState, EnrolmentStaff } from '@rian/proto-contracts/learning-enrolments';
+import type {
+  EnrolmentAuditEntry,
+  EnrolmentState,
+  EnrolmentStaff,
+} from '@rian/proto-contracts/learning-enrolments';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,13 +33,23 @@ type Shown = (typeof SHOWN)[number];
 /** What an audit row changed: every shown field whose value differs (a grant: what it was granted with). */
 export function changesOf(entry: EnrolmentAuditEntry): { field: Shown; before: string; after: string }[] {
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? '–' : String(v));
-  return SHOWN.filter((f) => (entry.before ? entry.before[f] !== entry.after[f] : entry.after[f] !== null)).map(
-    (field) => ({ field, before: entry.before ? text(entry.before[field]) : '', after: text(entry.after[field]) }),
-  );
+  return SHOWN.filter((f) =>
+    entry.before ? entry.before[f] !== entry.after[f] : entry.after[f] !== null,
+  ).map((field) => ({
+    field,
+    before: entry.before ? text(entry.before[field]) : '',
+    after: text(entry.after[field]),
+  }));
 }
 
 /** An enrolment's history: who, when, what, before → after (oldest first). */
-export function EnrolmentAuditDialog({ enrolment, onClose }: { enrolment: EnrolmentStaff; onClose: () => void }) {
+export function EnrolmentAuditDialog({
+  enrolment,
+  onClose,
+}: {
+  enrolment: EnrolmentStaff;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const audit = useEnrolmentAudit(enrolment.id);
@@ -74,7 +88,9 @@ export function EnrolmentAuditDialog({ enrolment, onClose }: { enrolment: Enrolm
                       <ul className="audit-changes">
                         {changesOf(entry).map((c) => (
                           <li key={c.field}>
-                            <span className="audit-changes__field">{t(`learningAdmin.enrolments.fields.${c.field}`)}</span>
+                            <span className="audit-changes__field">
+                              {t(`learningAdmin.enrolments.fields.${c.field}`)}
+                            </span>
                             {': '}
                             {entry.before && (
                               <>

@@ -31,11 +31,12 @@ const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
 export function validateEnrolment(d: Draft): FormErrors<Draft> {
   const errors: FormErrors<Draft> = {};
-  if (d.start && d.end && d.end < d.start) errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
+  if (d.start && d.end && d.end < d.start)
+    errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
   return errors;
 }
 
-/** The fields that changed (PATCH: absent keeps, null clears). */
+/** The fields that changed (PUT: absent keeps, null clears). */
 export function enrolmentChanges(e: EnrolmentStaff, d: Draft): EnrolmentUpdateBody {
   const next: Required<EnrolmentUpdateBody> = {
     code: orNull(d.code),
@@ -117,7 +118,11 @@ export function EnrolmentDialog({ enrolment, onClose }: { enrolment: EnrolmentSt
       testId="enrolment-dialog"
     >
       <div className="form__grid">
-        <TextField label={optional('learningAdmin.enrolments.code')} maxLength={40} {...bind('code', 'enrolment-code')} />
+        <TextField
+          label={optional('learningAdmin.enrolments.code')}
+          maxLength={40}
+          {...bind('code', 'enrolment-code')}
+        />
         <SelectField label={t('learningAdmin.enrolments.status')} {...bind('status', 'enrolment-status')}>
           {ENROLMENT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -125,15 +130,25 @@ export function EnrolmentDialog({ enrolment, onClose }: { enrolment: EnrolmentSt
             </option>
           ))}
         </SelectField>
-        <TextField type="date" label={optional('learningAdmin.enrolments.start')} {...bind('start', 'enrolment-start')} />
-        <TextField type="date" label={optional('learningAdmin.enrolments.end')} {...bind('end', 'enrolment-end')} />
+        <TextField
+          type="date"
+          label={optional('learningAdmin.enrolments.start')}
+          {...bind('start', 'enrolment-start')}
+        />
+        <TextField
+          type="date"
+          label={optional('learningAdmin.enrolments.end')}
+          {...bind('end', 'enrolment-end')}
+        />
         {check('sptk', 'learningAdmin.enrolments.sptk')}
         {check('special', 'learningAdmin.enrolments.special')}
         {check('courseStatus', 'learningAdmin.enrolments.courseStatus')}
         <div className="enrolment-flags">
           {check('line', 'learningAdmin.enrolments.line')}
           {enrolment.lineBy && (
-            <span className="table__sub">{t('learningAdmin.enrolments.setBy', { name: staffName(enrolment.lineBy) })}</span>
+            <span className="table__sub">
+              {t('learningAdmin.enrolments.setBy', { name: staffName(enrolment.lineBy) })}
+            </span>
           )}
         </div>
         <div className="enrolment-flags">

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
 import type { User } from '@/types/api';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import { useGrantEnrolment } from '../api/enrolments';
 import { MemberPicker } from './member-picker';
 
@@ -30,7 +30,8 @@ export function validateGrant(d: Draft): FormErrors<Draft> {
   const errors: FormErrors<Draft> = {};
   if (!d.userId) errors.userId = { key: 'learningAdmin.enrolments.validation.member' };
   if (!d.courseId) errors.courseId = { key: 'validation.required' };
-  if (d.start && d.end && d.end < d.start) errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
+  if (d.start && d.end && d.end < d.start)
+    errors.end = { key: 'learningAdmin.enrolments.validation.endBeforeStart' };
   return errors;
 }
 
@@ -38,7 +39,7 @@ export function validateGrant(d: Draft): FormErrors<Draft> {
 export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const grant = useGrantEnrolment();
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const [member, setMember] = useState<User | null>(null);
   const form = useEditForm<Draft>(() => ({
     userId: '',
@@ -72,6 +73,7 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
       codeFields: {
         'learning.enrolment_exists': 'userId',
         'learning.course_not_found': 'courseId',
+        'learning.course_unknown': 'courseId',
         'learning.enrolment_dates': 'end',
       },
     });
@@ -106,7 +108,10 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
             testId="enrolment-grant-member"
           />
         </div>
-        <SelectField label={t('learningAdmin.enrolments.course')} {...bind('courseId', 'enrolment-grant-course')}>
+        <SelectField
+          label={t('learningAdmin.enrolments.course')}
+          {...bind('courseId', 'enrolment-grant-course')}
+        >
           <option value="">{t('learningAdmin.videos.chooseCourse')}</option>
           {courses.data?.items.map((c) => (
             <option key={c.id} value={c.id}>
@@ -126,7 +131,11 @@ export function EnrolmentGrantDialog({ courseId, onClose }: { courseId: string; 
           hint={t('learningAdmin.enrolments.startHint')}
           {...bind('start', 'enrolment-grant-start')}
         />
-        <TextField type="date" label={optional('learningAdmin.enrolments.end')} {...bind('end', 'enrolment-grant-end')} />
+        <TextField
+          type="date"
+          label={optional('learningAdmin.enrolments.end')}
+          {...bind('end', 'enrolment-grant-end')}
+        />
         <CheckField
           label={t('learningAdmin.enrolments.sptk')}
           checked={draft.sptk}

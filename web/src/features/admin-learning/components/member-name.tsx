@@ -12,7 +12,7 @@ export function MemberName({ userId }: { userId: string }) {
     );
   }
   return (
-    <span data-testid="enrolment-member" data-user-id={userId}>
+    <span className="learning-admin__member" data-testid="enrolment-member" data-user-id={userId}>
       {user.firstName} {user.lastName}
       <span className="table__sub">{user.email}</span>
     </span>

@@ -39,6 +39,11 @@ export function MemberPicker({
         <Button variant="ghost" size="sm" onClick={() => onPick(null)} data-testid={`${testId}-clear`}>
           {t('learningAdmin.enrolments.changeMember')}
         </Button>
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -56,7 +61,11 @@ export function MemberPicker({
         autoComplete="off"
         data-testid={`${testId}-search`}
       />
-      <ul id={listId} className="member-picker__results" aria-label={t('learningAdmin.enrolments.memberResults')}>
+      <ul
+        id={listId}
+        className="member-picker__results"
+        aria-label={t('learningAdmin.enrolments.memberResults')}
+      >
         {items.map((u) => (
           <li key={u.id}>
             <button

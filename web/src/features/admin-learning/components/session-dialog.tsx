@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
+import { isApiError } from '@/lib/api-client';
 import type { MessageKey } from '@/lib/message';
 import {
   SESSION_TYPES,
@@ -131,10 +132,20 @@ export function SessionDialog({
   async function saveDocuments(sessionId: string) {
     const before = new Map((session?.documents ?? []).map((d) => [d.documentId, d.documentListId]));
     const after = new Set(docs.map((d) => d.documentId));
-    for (const [documentId, listId] of before)
-      if (!after.has(documentId)) await removeList.mutateAsync(listId);
-    for (const documentId of after)
-      if (!before.has(documentId)) await addList.mutateAsync({ documentId, sessionId });
+    // a second save after a partial failure meets entries already made or gone: both are fine
+    const done = (codes: string[]) => (error: unknown) => {
+      if (!isApiError(error) || !codes.includes(error.code)) throw error;
+    };
+    for (const [documentId, listId] of before) {
+      if (!after.has(documentId)) {
+        await removeList.mutateAsync(listId).catch(done(['learning.document_list_not_found']));
+      }
+    }
+    for (const documentId of after) {
+      if (!before.has(documentId)) {
+        await addList.mutateAsync({ documentId, sessionId }).catch(done(['learning.document_list_exists']));
+      }
+    }
   }
 
   async function onSubmit(event: FormEvent) {

@@ -12,7 +12,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import { useSaveVideo, VIDEO_SOURCES, VIDEO_STATUSES } from '../api/videos';
 import { AssetStatus } from './asset-status';
 import { VideoUploadField } from './video-upload';
@@ -113,7 +113,7 @@ export function VideoDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveVideo();
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const form = useEditForm<Draft>(() => ({
     courseId: video?.courseId ?? courseId,
     name: video?.name ?? '',
@@ -135,9 +135,7 @@ export function VideoDialog({
       validate: validateVideo,
       send: (d) => {
         const { courseId: _course, ...update } = videoBody(d);
-        return save.mutateAsync(
-          video ? { id: video.id, body: update } : { id: null, body: videoBody(d) },
-        );
+        return save.mutateAsync(video ? { id: video.id, body: update } : { id: null, body: videoBody(d) });
       },
       fields: FIELDS,
       codeFields: {
@@ -185,11 +183,7 @@ export function VideoDialog({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t('learningAdmin.videos.name')}
-          maxLength={200}
-          {...bind('name', 'video-name')}
-        />
+        <TextField label={t('learningAdmin.videos.name')} maxLength={200} {...bind('name', 'video-name')} />
         <SelectField label={t('learningAdmin.videos.source')} {...bind('source', 'video-source')}>
           {VIDEO_SOURCES.map((s) => (
             <option key={s} value={s}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreviousUpload } from 'tus-js-client';
 import { Alert } from '@/components/ui/alert';
@@ -25,6 +25,7 @@ export function VideoUploadField({ onUploaded }: { onUploaded: (assetId: string)
   const [error, setError] = useState<string | null>(null);
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
   const upload = useRef<VideoUpload | null>(null);
+  const hintId = useId();
   const done = useRef(onUploaded);
   done.current = onUploaded;
 
@@ -96,11 +97,11 @@ export function VideoUploadField({ onUploaded }: { onUploaded: (assetId: string)
           accept="video/*"
           onChange={(e) => void choose(e)}
           disabled={phase === 'uploading'}
-          aria-describedby="video-upload-hint"
+          aria-describedby={hintId}
           data-testid="video-upload-input"
         />
       </label>
-      <p id="video-upload-hint" className="field__hint">
+      <p id={hintId} className="field__hint">
         {t('learningAdmin.videos.upload.hint')}
       </p>
       {unfinished.length > 0 && phase === 'idle' && (
@@ -147,7 +148,12 @@ export function VideoUploadField({ onUploaded }: { onUploaded: (assetId: string)
       {(busy || phase === 'failed') && (
         <div className="video-upload__actions">
           {phase === 'uploading' && (
-            <Button variant="secondary" size="sm" onClick={() => void pause()} data-testid="video-upload-pause">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void pause()}
+              data-testid="video-upload-pause"
+            >
               {t('learningAdmin.videos.upload.pause')}
             </Button>
           )}

@@ -1,4 +1,4 @@
-import { defaultOptions, Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, Upload } from 'tus-js-client';
 import { currentLanguage } from '@/lib/i18n';
 import { useStaffStore } from '@/stores/staff-store';
 import type { Language, Problem } from '@/types/api';
@@ -22,6 +22,9 @@ export function assetIdOf(uploadUrl: string): string {
   return new URL(uploadUrl, window.location.origin).pathname.split('/').filter(Boolean).pop() ?? '';
 }
 
+/** tus-js-client is loaded with the first upload (its own chunk), not with the videos list. */
+const tusClient = () => import('tus-js-client');
+
 /**
  * One resumable upload of a lesson file. tus-js-client keeps the upload's address in localStorage
  * under the file's fingerprint (name, type, size, modified time, endpoint), so choosing the same
@@ -29,43 +32,56 @@ export function assetIdOf(uploadUrl: string): string {
  * Every request carries the staff token as it is then (a new login's token is used at once).
  */
 export function videoUpload(file: File, handlers: UploadHandlers) {
-  let wasResumed = false;
-  const upload = new Upload(file, {
-    endpoint: endpoint(),
-    chunkSize: CHUNK_SIZE,
-    retryDelays: [0, 1000, 3000, 5000],
-    metadata: { filename: file.name, filetype: file.type },
-    storeFingerprintForResuming: true,
-    removeFingerprintOnSuccess: true,
-    onBeforeRequest: (req) => {
-      const token = useStaffStore.getState().token;
-      if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      req.setHeader('Accept-Language', currentLanguage());
-    },
-    onProgress: handlers.onProgress,
-    onSuccess: () => handlers.onSuccess(assetIdOf(upload.url ?? '')),
-    onError: (error) => {
-      if (statusOf(error) === 401) useStaffStore.getState().clear();
-      handlers.onError(error);
-    },
-  });
+  let upload: Upload | null = null;
+  // paused (or the dialog closed) before tus-js-client had loaded: it does not start then
+  let stopped = false;
+  const create = async () => {
+    const { Upload } = await tusClient();
+    const created: Upload = new Upload(file, {
+      endpoint: endpoint(),
+      chunkSize: CHUNK_SIZE,
+      retryDelays: [0, 1000, 3000, 5000],
+      metadata: { filename: file.name, filetype: file.type },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (req) => {
+        const token = useStaffStore.getState().token;
+        if (token) req.setHeader('Authorization', `Bearer ${token}`);
+        req.setHeader('Accept-Language', currentLanguage());
+      },
+      onProgress: handlers.onProgress,
+      onSuccess: () => handlers.onSuccess(assetIdOf(created.url ?? '')),
+      onError: (error) => {
+        if (statusOf(error) === 401) useStaffStore.getState().clear();
+        handlers.onError(error);
+      },
+    });
+    return created;
+  };
 
   return {
     /** starts, continuing an earlier upload of the same file when media still has it; true when it does */
     async start(): Promise<boolean> {
-      const previous = await upload.findPreviousUploads();
+      const created = await create();
+      upload = created;
+      const previous = await created.findPreviousUploads();
       const newest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-      if (newest) upload.resumeFromPreviousUpload(newest);
-      wasResumed = Boolean(newest);
-      upload.start();
-      return wasResumed;
+      if (newest) created.resumeFromPreviousUpload(newest);
+      if (!stopped) created.start();
+      return Boolean(newest);
     },
     /** stops sending; media keeps what it has */
-    pause: () => upload.abort(false),
+    pause: async () => {
+      stopped = true;
+      await upload?.abort(false);
+    },
     /** goes on from media's offset */
-    resume: () => upload.start(),
+    resume: () => {
+      stopped = false;
+      upload?.start();
+    },
     /** abandons it: media deletes what it has (tus termination) */
-    cancel: () => upload.abort(true),
+    cancel: async () => upload?.abort(true),
   };
 }
 
@@ -73,6 +89,7 @@ export type VideoUpload = ReturnType<typeof videoUpload>;
 
 /** Unfinished uploads this browser remembers (to say "choose the same file to continue"). */
 export async function unfinishedUploads(): Promise<PreviousUpload[]> {
+  const { defaultOptions } = await tusClient();
   const all = await defaultOptions.urlStorage.findAllUploads().catch(() => []);
   return all.filter((u) => u.uploadUrl?.includes(UPLOAD_PATH) ?? false);
 }

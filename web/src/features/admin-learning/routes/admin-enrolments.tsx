@@ -13,7 +13,7 @@ import { useStaffList } from '@/hooks/use-staff-list';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import {
   ENROLMENT_SORTS,
   ENROLMENT_STATUSES,
@@ -50,7 +50,7 @@ const Flag = ({ on, testId }: { on: boolean; testId: string }) => (
 export function AdminEnrolmentsRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const staffName = useStaffNames();
   const list = useStaffList<EnrolmentStaff, EnrolmentSort, keyof Filters>({
     sorts: ENROLMENT_SORTS,
@@ -75,6 +75,7 @@ export function AdminEnrolmentsRoute() {
     {
       key: 'course',
       label: t('learningAdmin.enrolments.course'),
+      className: 'learning-admin__course',
       render: (e) => (
         <>
           {e.course?.title ?? e.courseId}
@@ -82,11 +83,16 @@ export function AdminEnrolmentsRoute() {
         </>
       ),
     },
-    { key: 'code', label: t('learningAdmin.enrolments.code'), render: (e) => e.code ?? '–' },
+    {
+      key: 'code',
+      label: t('learningAdmin.enrolments.code'),
+      className: 'table__nowrap',
+      render: (e) => e.code ?? '–',
+    },
     {
       key: 'status',
       label: t('learningAdmin.enrolments.status'),
-      className: 'learning-nowrap',
+      className: 'table__nowrap',
       render: (e) => (
         <>
           <span
@@ -104,13 +110,17 @@ export function AdminEnrolmentsRoute() {
     },
     {
       key: 'sptk',
-      label: t('learningAdmin.enrolments.sptk'),
-      render: (e) => <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" />,
-    },
-    {
-      key: 'special',
-      label: t('learningAdmin.enrolments.special'),
-      render: (e) => <Flag on={e.special === 'Y'} testId="enrolment-special-value" />,
+      label: `${t('learningAdmin.enrolments.sptk')} / ${t('learningAdmin.enrolments.special')}`,
+      className: 'table__nowrap',
+      render: (e) => (
+        <>
+          {t('learningAdmin.enrolments.sptk')} <Flag on={e.sptk === 'Y'} testId="enrolment-sptk-value" />
+          <span className="table__sub">
+            {t('learningAdmin.enrolments.special')}{' '}
+            <Flag on={e.special === 'Y'} testId="enrolment-special-value" />
+          </span>
+        </>
+      ),
     },
     {
       key: 'dates',
@@ -142,7 +152,7 @@ export function AdminEnrolmentsRoute() {
     {
       key: 'note',
       label: t('learningAdmin.enrolments.note'),
-      className: 'table__text',
+      className: 'learning-admin__note',
       render: (e) => e.note ?? '',
     },
   ];
@@ -155,6 +165,7 @@ export function AdminEnrolmentsRoute() {
       searchLabel={t('learningAdmin.search')}
       searchHint={t('learningAdmin.enrolments.searchHint')}
       sortable={false}
+      tableClassName="table--sticky-first learning-admin__enrolments"
       actions={
         <>
           <Button
@@ -211,7 +222,7 @@ export function AdminEnrolmentsRoute() {
         edit: {
           label: t('learningAdmin.edit'),
           testId: 'enrolment-edit',
-          ariaLabel: (e) => t('learningAdmin.editNamed', { name: e.course?.title ?? e.courseId }),
+          ariaLabel: (e) => t('learningAdmin.editOf', { name: e.course?.title ?? e.courseId }),
         },
         extra: (e) => (
           <>

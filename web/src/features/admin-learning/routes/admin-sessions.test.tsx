@@ -114,7 +114,7 @@ describe('/admin/coursesdetail/:id', () => {
     renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
     expect(await screen.findByText('รอบเรียน: เทรดทองคำขั้นพื้นฐาน')).toBeTruthy();
     const rows = await screen.findAllByTestId('sessions-table-row');
-    expect(rows.map((r) => within(r).getByTestId('session-title').textContent)).toEqual([
+    expect(rows.map((r) => within(r).getByTestId('session-title-value').textContent)).toEqual([
       'บทนำ',
       'ประชุมสด',
       'เวิร์กช็อป',
@@ -220,6 +220,31 @@ describe('/admin/coursesdetail/:id', () => {
     ]);
   });
 
+  it('takes a document off a session: the session is saved, then its list entry deleted', async () => {
+    const withDoc = session('s-1', {
+      title: 'บทนำ',
+      documents: [{ documentListId: 'dl-9', documentId: DOC_ID, name: 'สไลด์บทที่ 1', type: 'pdf' }],
+    });
+    const fetchMock = api({
+      [`GET ${SESSIONS}`]: page([withDoc], 1, 1, 500),
+      [`PUT ${SESSIONS}/s-1`]: json(200, withDoc),
+      'DELETE /api/learning/admin/document-lists/dl-9': json(204),
+    });
+    renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
+    const ue = userEvent.setup();
+    const [row] = await screen.findAllByTestId('sessions-table-row');
+    expect(within(row!).getByText('เอกสาร 1 รายการ')).toBeTruthy();
+    await ue.click(within(row!).getByTestId('session-edit'));
+    const form = await screen.findByTestId('session-dialog');
+    await ue.click(within(form).getByTestId('session-document-remove'));
+    await ue.click(within(form).getByTestId('session-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('session-dialog')).toBeNull());
+    expect(bodiesSentTo(fetchMock, 'PUT', `${SESSIONS}/s-1`)).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([u, init]) => init?.method === 'DELETE' && String(u).endsWith('/dl-9')),
+    ).toHaveLength(1);
+  });
+
   it('moves a session up with the arrow key on its handle: the reorder route gets the new order', async () => {
     // the server keeps the order it was given
     let order = [S1, S2, S3];
@@ -247,16 +272,38 @@ describe('/admin/coursesdetail/:id', () => {
     // the moved row is shown first, and keeps the focus
     await waitFor(() =>
       expect(
-        within(screen.getAllByTestId('sessions-table-row')[0]!).getByTestId('session-title').textContent,
+        within(screen.getAllByTestId('sessions-table-row')[0]!).getByTestId('session-title-value')
+          .textContent,
       ).toBe('ประชุมสด'),
     );
     const after = screen.getAllByTestId('sessions-table-row');
-    expect(within(after[0]!).getByTestId('session-title').textContent).toBe('ประชุมสด');
+    expect(within(after[0]!).getByTestId('session-title-value').textContent).toBe('ประชุมสด');
     expect(document.activeElement).toBe(within(after[0]!).getByTestId('session-move-handle'));
 
     // the down button does the same
     await ue.click(within(after[0]!).getByTestId('session-move-down'));
     await waitFor(() => expect(bodiesSentTo(fetchMock, 'POST', `${SESSIONS}/reorder`)).toHaveLength(2));
+  });
+
+  it('moves a session by dragging its row onto another of the same day (not onto another day)', async () => {
+    const fetchMock = api({ [`POST ${SESSIONS}/reorder`]: page([S2, S1, S3], 3, 1, 500) });
+    renderAdmin(`/admin/coursesdetail/${COURSE_ID}`);
+    const rows = await screen.findAllByTestId('sessions-table-row');
+    const dataTransfer = { setData: () => {}, effectAllowed: '' };
+    // another day's row does not take the drop: nothing is sent
+    fireEvent.dragStart(rows[2]!, { dataTransfer });
+    expect(fireEvent.dragOver(rows[0]!, { dataTransfer })).toBe(true);
+    fireEvent.dragEnd(rows[2]!, { dataTransfer });
+
+    fireEvent.dragStart(rows[1]!, { dataTransfer });
+    // a cancelled dragover is what lets the browser drop here
+    expect(fireEvent.dragOver(rows[0]!, { dataTransfer })).toBe(false);
+    fireEvent.drop(rows[0]!, { dataTransfer });
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'POST', `${SESSIONS}/reorder`)).toEqual([
+        { ids: ['s-2', 's-1', 's-3'] },
+      ]),
+    );
   });
 
   it("removes a session's Zoom room (zoomRoomId null) and changes a rating in its row", async () => {

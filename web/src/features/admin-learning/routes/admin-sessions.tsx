@@ -203,7 +203,7 @@ export function AdminSessionsRoute() {
       className: 'learning-title-cell',
       render: (s) => (
         <>
-          <span data-testid="session-title">{s.title}</span>
+          <span data-testid="session-title-value">{s.title}</span>
           {s.documents.length > 0 && (
             <span className="table__sub">
               {t('learningAdmin.sessions.documentCount', { count: s.documents.length })}

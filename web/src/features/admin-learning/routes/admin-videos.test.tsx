@@ -101,7 +101,7 @@ describe('/admin/video', () => {
     renderAdmin('/admin/video');
     const rows = await screen.findAllByTestId('videos-table-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByTestId('video-source').dataset.source).toBe('vimeo');
+    expect(within(rows[0]!).getByTestId('video-row-source').dataset.source).toBe('vimeo');
     expect(within(rows[0]!).getByText('76979871')).toBeTruthy();
     expect(within(rows[0]!).getByText('12:34')).toBeTruthy();
     expect(within(rows[1]!).getByTestId('video-asset-status').dataset.status).toBe('failed');
@@ -109,7 +109,9 @@ describe('/admin/video', () => {
     expect(within(rows[1]!).queryByTestId('video-preview-open')).toBeNull();
 
     await userEvent.selectOptions(await screen.findByTestId('videos-course-filter'), OTHER_COURSE_ID);
-    await waitFor(() => expect(queryOf(fetchMock, VIDEOS).map((q) => q.get('courseId'))).toContain(OTHER_COURSE_ID));
+    await waitFor(() =>
+      expect(queryOf(fetchMock, VIDEOS).map((q) => q.get('courseId'))).toContain(OTHER_COURSE_ID),
+    );
   });
 
   it('polls while an upload is transcoding and shows it ready, then offers a preview through hls.js with the signed address', async () => {
@@ -164,7 +166,11 @@ describe('/admin/video', () => {
         return body.source === 'iframe'
           ? problem(400, 'validation.failed', 'Invalid', {
               errors: [
-                { field: '/embedCode', code: 'learning.embed_not_allowed', message: 'ฝังได้เฉพาะวิดีโอจาก Vimeo หรือ YouTube' },
+                {
+                  field: '/embedCode',
+                  code: 'learning.embed_not_allowed',
+                  message: 'ฝังได้เฉพาะวิดีโอจาก Vimeo หรือ YouTube',
+                },
               ],
             })
           : json(201, video({ id: 'new' }));
@@ -175,7 +181,9 @@ describe('/admin/video', () => {
     await ue.click(await screen.findByTestId('videos-new'));
     const form = await screen.findByTestId('video-dialog');
     // the course filter is the new video's course
-    await waitFor(() => expect((within(form).getByTestId('video-course') as HTMLSelectElement).value).toBe(COURSE_ID));
+    await waitFor(() =>
+      expect((within(form).getByTestId('video-course') as HTMLSelectElement).value).toBe(COURSE_ID),
+    );
     await ue.type(within(form).getByTestId('video-vimeo-id'), 'vimeo.com/1');
     await ue.click(within(form).getByTestId('video-dialog-save'));
     expect(await within(form).findByText('กรุณากรอกข้อมูล')).toBeTruthy();
@@ -184,7 +192,10 @@ describe('/admin/video', () => {
 
     await ue.type(within(form).getByTestId('video-name'), 'บทนำ');
     await ue.selectOptions(within(form).getByTestId('video-source'), 'iframe');
-    await ue.type(within(form).getByTestId('video-embed-code'), '<iframe src="https://evil.example/x"></iframe>');
+    await ue.type(
+      within(form).getByTestId('video-embed-code'),
+      '<iframe src="https://evil.example/x"></iframe>',
+    );
     await ue.click(within(form).getByTestId('video-dialog-save'));
     expect(await within(form).findByText('ฝังได้เฉพาะวิดีโอจาก Vimeo หรือ YouTube')).toBeTruthy();
     expect(within(form).getByTestId('video-embed-code').getAttribute('aria-invalid')).toBe('true');
@@ -232,7 +243,9 @@ describe('/admin/video', () => {
 
     const file = new File([new Uint8Array(1000)], 'lesson3.mp4', { type: 'video/mp4', lastModified: 1 });
     await ue.upload(within(form).getByTestId('video-upload-input'), file);
-    await waitFor(() => expect(within(form).getByTestId('video-upload-progress').getAttribute('value')).toBe('50'));
+    await waitFor(() =>
+      expect(within(form).getByTestId('video-upload-progress').getAttribute('value')).toBe('50'),
+    );
     tus.release();
     expect(await within(form).findByTestId('video-upload-done')).toBeTruthy();
     expect(within(form).getByTestId('video-upload-progress').getAttribute('value')).toBe('100');
@@ -262,7 +275,8 @@ describe('/admin/video', () => {
     const fetchMock = mockApi({
       [`GET ${COURSES}`]: page(COURSE_LIST),
       [`GET ${VIDEOS}`]: page([existing]),
-      [`PUT ${VIDEOS}/${existing.id}`]: (_url, init) => json(200, { ...existing, ...JSON.parse(String(init.body)) }),
+      [`PUT ${VIDEOS}/${existing.id}`]: (_url, init) =>
+        json(200, { ...existing, ...JSON.parse(String(init.body)) }),
     });
     renderAdmin('/admin/video');
     const ue = userEvent.setup();
@@ -285,7 +299,9 @@ describe('/admin/video', () => {
     cleanup();
     const before = tus.requests.length;
     renderAdmin('/admin/video');
-    useStaffStore.getState().setSession('staff-jwt-2', { id: 's1', username: 'boss', name: 'Boss', role: 'admin' });
+    useStaffStore
+      .getState()
+      .setSession('staff-jwt-2', { id: 's1', username: 'boss', name: 'Boss', role: 'admin' });
     await ue.click(await screen.findByTestId('video-edit'));
     form = await screen.findByTestId('video-dialog');
     expect((await within(form).findByTestId('video-upload-unfinished')).textContent).toContain('lesson4.mp4');

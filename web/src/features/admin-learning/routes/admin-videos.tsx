@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { StaffListPage } from '@/components/ui/staff-list-page';
 import type { ListParams } from '@/hooks/use-list-params';
 import { useStaffList } from '@/hooks/use-staff-list';
-import { useCourseChoices } from '../api/course-choices';
+import { useCourseOptions } from '../api/content';
 import { useDeleteVideo, useVideos, VIDEO_SORTS } from '../api/videos';
 import { AssetStatus } from '../components/asset-status';
 import { VideoDialog } from '../components/video-dialog';
@@ -50,7 +50,7 @@ function sourceText(v: VideoStaff): string | null {
  */
 export function AdminVideosRoute() {
   const { t } = useTranslation();
-  const courses = useCourseChoices();
+  const courses = useCourseOptions();
   const list = useStaffList({
     sorts: VIDEO_SORTS,
     defaultSort: 'item',
@@ -66,6 +66,7 @@ export function AdminVideosRoute() {
       key: 'name',
       label: t('learningAdmin.videos.name'),
       sortField: 'name',
+      className: 'learning-admin__name',
       render: (v) => (
         <>
           {v.name}
@@ -76,11 +77,12 @@ export function AdminVideosRoute() {
     {
       key: 'source',
       label: t('learningAdmin.videos.source'),
+      className: 'learning-admin__source-col',
       render: (v) => {
         const text = sourceText(v);
         return (
           <>
-            <span data-testid="video-source" data-source={v.source}>
+            <span data-testid="video-row-source" data-source={v.source}>
               {t(`learningAdmin.videos.sources.${v.source}`)}
             </span>
             {text && <span className="table__sub learning-admin__source">{text}</span>}
@@ -92,6 +94,7 @@ export function AdminVideosRoute() {
     {
       key: 'status',
       label: t('learningAdmin.videos.status'),
+      className: 'table__nowrap',
       render: (v) => (
         <span className={`badge badge--${v.status === 'show' ? 'sent' : 'pending'}`} data-status={v.status}>
           {t(`learningAdmin.videos.statuses.${v.status}`)}
@@ -136,12 +139,13 @@ export function AdminVideosRoute() {
         </SelectField>
       }
       columns={columns}
+      tableClassName="table--sticky-first"
       rowActions={{
         label: t('learningAdmin.actions'),
         edit: {
           label: t('learningAdmin.edit'),
           testId: 'video-edit',
-          ariaLabel: (v) => t('learningAdmin.editNamed', { name: v.name }),
+          ariaLabel: (v) => t('learningAdmin.editOf', { name: v.name }),
         },
         extra: (v) =>
           v.source === 'upload' &&
@@ -159,7 +163,7 @@ export function AdminVideosRoute() {
         remove: {
           label: t('learningAdmin.delete'),
           testId: 'video-delete',
-          ariaLabel: (v) => t('learningAdmin.deleteNamed', { name: v.name }),
+          ariaLabel: (v) => t('learningAdmin.deleteOf', { name: v.name }),
         },
       }}
       dialog={(video, close) => <VideoDialog video={video} courseId={list.filters.course} onClose={close} />}

@@ -54,6 +54,7 @@ export function AdminZoomRoute() {
       key: 'title',
       label: t('learningAdmin.zoom.roomTitle'),
       sortField: 'title',
+      className: 'learning-title-cell',
       render: (r) => <span data-testid="zoom-title-value">{r.title}</span>,
     },
     {
