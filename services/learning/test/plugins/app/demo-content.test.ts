@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
-import { DEMO_COURSE_IDS, DEMO_FILE_IDS } from '@rian/proto-contracts/demo';
+import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import type {
   DocumentListsPage,
   SessionsPage,
@@ -59,13 +59,21 @@ describe('demo course content', () => {
     ]);
     const [intro, candles, live, meeting, workshop] = fx.items;
     expect(intro!.video).toMatchObject({ name: expect.stringContaining('คู่เงินหลัก') });
-    expect(candles!.video).not.toBeNull();
+    expect(candles!.video).toMatchObject({ name: expect.stringContaining('กราฟแท่งเทียน') });
     expect(live).toMatchObject({ start: '20:00', to: '21:30' });
     expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
     expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
 
     const videos = await read<VideosPage>(app, `/admin/videos?courseId=${DEMO_COURSE_IDS.forexBasics}`);
-    expect(videos.items.map((v) => v.source)).toEqual(['vimeo', 'hls']);
+    expect(videos.items.map((v) => v.source)).toEqual(['vimeo', 'upload', 'hls']);
+    // today's lesson plays with no internet: media's demo asset (MEDIA_SEED_DEMO), not a Vimeo or HLS URL
+    const todays = videos.items.find((v) => v.id === candles!.video!.id)!;
+    expect(todays).toMatchObject({
+      source: 'upload',
+      assetId: DEMO_VIDEO_ASSET_ID,
+      vimeoId: null,
+      hlsUrl: null,
+    });
     const rooms = await read<ZoomRoomsPage>(app, '/admin/zoom-rooms');
     expect(rooms.items).toHaveLength(1);
     expect(rooms.items[0]!.passcode).toEqual(expect.any(String));
