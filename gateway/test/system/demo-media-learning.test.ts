@@ -14,8 +14,9 @@ import { signMediaUrl } from '@rian/kit/signed-url';
 import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import type { DocumentListsPage, SessionsPage, VideosPage } from '@rian/proto-contracts/learning-content';
 import { buildApp as buildMedia } from '@rian/media/app';
+import { buildApp as buildLearning } from '@rian/learning/app';
+import { readConfig as readLearningConfig } from '@rian/learning/config';
 import { readConfig as mediaConfig } from '@rian/media/config';
-import type { KeySource } from '@rian/kit/tokens';
 
 const SECRET = 'test-media-url-secret-demo-000001';
 const FX = DEMO_COURSE_IDS.forexBasics;
@@ -27,22 +28,9 @@ let staff: Record<string, string>;
 let media: FastifyInstance;
 let learning: FastifyInstance | undefined;
 
-/**
- * Learning is loaded untyped: its app and media's declare the same Fastify decorations (`videos`,
- * `documents`) with their own types, so one program cannot type-check both.
- */
-interface LearningModules {
-  app: { buildApp(config: unknown, opts: { tokenKeys: KeySource }): Promise<FastifyInstance> };
-  config: { readConfig(env: Record<string, string>): unknown };
-}
-const untyped = (specifier: string): Promise<unknown> => import(specifier);
 const startLearning = async (): Promise<FastifyInstance> => {
-  const { app: learningApp, config } = {
-    app: await untyped('@rian/learning/app'),
-    config: await untyped('@rian/learning/config'),
-  } as LearningModules;
-  const app = await learningApp.buildApp(
-    config.readConfig(env.envFor('learning', { PORT: '0', LEARNING_SEED_DEMO: 'true' })),
+  const app = await buildLearning(
+    readLearningConfig(env.envFor('learning', { PORT: '0', LEARNING_SEED_DEMO: 'true' })),
     { tokenKeys: issuer.keys },
   );
   await app.ready();

@@ -183,14 +183,14 @@ export class DocumentLibrary {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    documents: DocumentLibrary;
+    privateDocuments: DocumentLibrary;
   }
 }
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const documents = new DocumentLibrary(app.kit, app.fileStore, config);
-    app.decorate('documents', documents);
+    app.decorate('privateDocuments', documents);
     if (config.MEDIA_SEED_DEMO) {
       // before ready: learning's demo lists the document once this file is announced
       app.addHook('onReady', async () => {
