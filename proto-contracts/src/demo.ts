@@ -12,8 +12,9 @@ export const DEMO_COURSE_IDS = {
 } as const;
 
 /**
- * A private PDF the demo's document names (kind document). Learning lists the demo document once
- * media has announced a file with this id (`media.file.stored`); until then the demo has none.
+ * A private PDF the demo's document names (kind document): media's MEDIA_SEED_DEMO stores a
+ * generated one under this id. Learning lists the demo document as soon as media has announced it
+ * (`media.file.stored`); until then the demo has none.
  */
 export const DEMO_FILE_IDS = {
   forexSheet: '01900000-0000-7000-8000-0000000f0001',
@@ -24,6 +25,7 @@ export const DEMO_COUPON_CODE = 'RIANDEMO10';
 
 /**
  * media's demo lesson video (MEDIA_SEED_DEMO): a generated test pattern transcoded to HLS; learning's
- * demo video sessions can point at it (signed scope `hls/<id>`, file `master.m3u8`)
+ * demo Forex lesson of today is an uploaded video on it, so the demo plays with no internet (signed
+ * scope `hls/<id>`, file `master.m3u8`)
  */
 export const DEMO_VIDEO_ASSET_ID = '01900000-0000-7000-8000-0000000a0001';

@@ -48,6 +48,7 @@ import bankAccountRoutes from './routes/bank-accounts/index.js';
 // learning's courses (issue 11 item 13): the read model a product's courses are checked against
 import { LearningCourse } from './entities/learning-course.js';
 import { learningCoursesMigrations } from './migrations/0004-learning-courses.js';
+import { instructorAnnounceMigrations } from './migrations/0005-instructor-announce.js';
 import knownCourses from './plugins/app/known-courses.js';
 import knownCourseRoutes from './routes/known-courses/index.js';
 import { onLearningCourseChanged } from './messaging/handlers/on-learning-course-changed.js';
@@ -81,7 +82,13 @@ export async function buildApp(
       ProductBankLimit,
       LearningCourse,
     ],
-    migrations: [...migrations, ...commerceMigrations, ...contentMigrations, ...learningCoursesMigrations],
+    migrations: [
+      ...migrations,
+      ...commerceMigrations,
+      ...contentMigrations,
+      ...learningCoursesMigrations,
+      ...instructorAnnounceMigrations,
+    ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Page, Uuid } from '@rian/proto-contracts/common';
 import type { StaffRole } from '@rian/proto-contracts/enums';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
@@ -38,9 +38,22 @@ import type { Paged } from './staff-crud.js';
  * Options beside: `role: 'admin'` (admins only), `idParam: 'planId'` ('/path/:planId'),
  * `problems: { create: [404] }` (other problem statuses a route may answer), `plural` (for the
  * list's default summary).
+ *
+ * Records under a parent ('/admin/courses/:courseId/lessons'): `params` is the parent's path
+ * parameters; every route validates and documents them (a bad one answers 400, and each route may
+ * answer 404: the parent is gone), and each handler is given them last:
+ * ```ts
+ * staffRoutes(app, {
+ *   path: '/admin/courses/:courseId/lessons', params: Type.Object({ courseId: Uuid() }), ...,
+ *   list: (q, req, { courseId }) => app.lessons.list(courseId, q),
+ *   get: (id, req, { courseId }) => app.lessons.byId(courseId, id),
+ * });
+ * ```
  */
 
 type Write = 'create' | 'update' | 'remove';
+/** No parent: the handlers' last argument is an empty object. */
+type NoParams = Record<never, TSchema>;
 type Route = 'list' | 'get' | Write;
 
 export interface StaffRoutes<
@@ -48,6 +61,7 @@ export interface StaffRoutes<
   Q extends TSchema = TSchema,
   CB extends TSchema = TSchema,
   UB extends TSchema = TSchema,
+  P extends TProperties = NoParams,
 > {
   /** e.g. '/admin/instructors'; get, update and delete are under `${path}/:id` */
   path: string;
@@ -74,15 +88,25 @@ export interface StaffRoutes<
   /** The path parameter of one record ('id' when absent): '/admin/plans/:planId'. */
   idParam?: string;
   /**
+   * The parent's path parameters in `path` (e.g. `Type.Object({ courseId: Uuid() })` for
+   * '/admin/courses/:courseId/sessions'): validated on every route, given to every handler.
+   */
+  params?: TObject<P>;
+  /**
    * A service with the five staff methods under their usual names: declares all five routes (a
    * handler given beside it takes the place of its method).
    */
   service?: StaffService<Static<I>, Static<Q>, Static<CB>, Static<UB>>;
-  list?: (query: Static<Q>, req: FastifyRequest) => Promise<Paged<Static<I>>>;
-  get?: (id: string, req: FastifyRequest) => Promise<Static<I>>;
-  create?: (body: Static<CB>, req: FastifyRequest) => Promise<Static<I>>;
-  update?: (id: string, body: Static<UB>, req: FastifyRequest) => Promise<Static<I>>;
-  remove?: (id: string, req: FastifyRequest) => Promise<void>;
+  list?: (query: Static<Q>, req: FastifyRequest, parent: Static<TObject<P>>) => Promise<Paged<Static<I>>>;
+  get?: (id: string, req: FastifyRequest, parent: Static<TObject<P>>) => Promise<Static<I>>;
+  create?: (body: Static<CB>, req: FastifyRequest, parent: Static<TObject<P>>) => Promise<Static<I>>;
+  update?: (
+    id: string,
+    body: Static<UB>,
+    req: FastifyRequest,
+    parent: Static<TObject<P>>,
+  ) => Promise<Static<I>>;
+  remove?: (id: string, req: FastifyRequest, parent: Static<TObject<P>>) => Promise<void>;
 }
 
 /** What `service:` calls: create is given the staff member's id (`req.principal.sub`). */
@@ -109,10 +133,13 @@ function handlersOf<T, Q, CB, UB>(s: StaffService<T, Q, CB, UB> | undefined) {
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
 /** Declares `opts`'s routes on `app` (inside a service's routes plugin). */
-export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSchema, UB extends TSchema>(
-  app: FastifyInstance,
-  opts: StaffRoutes<I, Q, CB, UB>,
-): void {
+export function staffRoutes<
+  I extends TSchema,
+  Q extends TSchema,
+  CB extends TSchema,
+  UB extends TSchema,
+  P extends TProperties = NoParams,
+>(app: FastifyInstance, opts: StaffRoutes<I, Q, CB, UB, P>): void {
   const { path, noun, item } = opts;
   const fromService = handlersOf(opts.service);
   const list = opts.list ?? fromService.list;
@@ -123,8 +150,18 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
   const preHandler = app.kit.requireStaff(opts.role);
   const idParam = opts.idParam ?? 'id';
   const one = `${path}/:${idParam}`;
-  const IdParams = Type.Object({ [idParam]: Uuid() });
+  const parentProps = opts.params?.properties ?? {};
+  if (idParam in parentProps)
+    throw new Error(`staffRoutes ${path}: ${idParam} is both the parent's and the record's`);
+  const ParentParams = opts.params ? Type.Object(parentProps) : undefined;
+  const IdParams = Type.Object({ ...parentProps, [idParam]: Uuid() });
   const withId = (req: FastifyRequest) => (req.params as Record<string, string>)[idParam] ?? '';
+  /** The parent's parameters of the request (validated by the route's schema). */
+  const parentOf = (req: FastifyRequest) => {
+    const all = req.params as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(parentProps).map((k) => [k, all[k]])) as Static<TObject<P>>;
+  };
+  const atParent = ParentParams ? { params: ParentParams } : {};
   /** A route's options: the guard, the tag, its summary, its parts, and every problem it may answer. */
   const route = (
     r: Route,
@@ -162,29 +199,34 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
     const plural = opts.plural ?? `${noun}s`;
     app.get(
       path,
-      route('list', `${capital(plural)}, a page at a time`, { querystring }, { 200: Page(item) }),
-      async (req) => list(req.query as Static<Q>, req),
+      route(
+        'list',
+        `${capital(plural)}, a page at a time`,
+        { ...atParent, querystring },
+        { 200: Page(item) },
+      ),
+      async (req) => list(req.query as Static<Q>, req, parentOf(req)),
     );
   }
   if (get) {
     app.get(one, route('get', `One ${noun}`, { params: IdParams }, { 200: item }), async (req) =>
-      get(withId(req), req),
+      get(withId(req), req, parentOf(req)),
     );
   }
   if (create) {
     const body = needs(opts.createBody, 'create body');
     app.post(
       path,
-      route('create', `Add a ${noun}`, { body }, { 201: item }),
+      route('create', `Add a ${noun}`, { ...atParent, body }, { 201: item }),
       async (req: FastifyRequest, reply: FastifyReply) =>
-        reply.status(201).send(await create(req.body as Static<CB>, req)),
+        reply.status(201).send(await create(req.body as Static<CB>, req, parentOf(req))),
     );
   }
   if (update) {
     const body = needs(opts.updateBody, 'update body');
     const summary = `Change some fields of a ${noun}: absent keeps, null clears`;
     app.put(one, route('update', summary, { params: IdParams, body }, { 200: item }), async (req) =>
-      update(withId(req), req.body as Static<UB>, req),
+      update(withId(req), req.body as Static<UB>, req, parentOf(req)),
     );
   }
   if (remove) {
@@ -192,7 +234,7 @@ export function staffRoutes<I extends TSchema, Q extends TSchema, CB extends TSc
       one,
       route('remove', `Delete a ${noun}`, { params: IdParams }, { 204: Type.Null() }),
       async (req: FastifyRequest, reply: FastifyReply) => {
-        await remove(withId(req), req);
+        await remove(withId(req), req, parentOf(req));
         return reply.status(204).send(null);
       },
     );

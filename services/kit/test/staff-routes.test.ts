@@ -138,6 +138,34 @@ describe('staffRoutes over StaffCrud', () => {
             remove: (id) => crud.remove(id),
           },
         });
+        // shelves under their room: the parent's parameter validated on every route, given to every handler
+        const inRoom = async (room: string, id: string) => {
+          const shelf = await crud.byId(id);
+          if (shelf.room !== room) throw new ProblemError('http.not_found');
+          return shelf;
+        };
+        staffRoutes(a, {
+          path: '/admin/rooms/:room/shelves',
+          params: Type.Object({ room: Type.String({ pattern: '^[A-Z]{1,3}$' }) }),
+          tag: 'admin rooms',
+          noun: 'shelf',
+          plural: 'shelves',
+          item: ShelfStaff,
+          query: ShelfQuery,
+          createBody: Type.Omit(ShelfCreateBody, ['room']),
+          updateBody: Type.Omit(ShelfUpdateBody, ['room']),
+          list: (q, _req, { room }) => crud.search(q, ['name'], { room }),
+          get: (id, _req, { room }) => inRoom(room, id),
+          create: (body, req, { room }) => crud.create({ ...body, room }, req.principal?.sub ?? null),
+          update: async (id, body, _req, { room }) => {
+            await inRoom(room, id);
+            return crud.update(id, () => body);
+          },
+          remove: async (id, _req, { room }) => {
+            await inRoom(room, id);
+            await crud.remove(id);
+          },
+        });
         // an admin-only record with reads only
         staffRoutes(a, {
           path: '/admin/vault',
@@ -307,6 +335,38 @@ describe('staffRoutes over StaffCrud', () => {
     expect((await call('GET', '/admin/shelves?q=prose&sort=name')).json<Paged<ShelfStaff>>().total).toBe(2);
   });
 
+  it('serves records under a parent path parameter: each handler given it, a bad one 400', async () => {
+    const made = await call('POST', '/admin/rooms/K/shelves', { name: 'Kept in K', item: 1 });
+    expect(made.statusCode, made.body).toBe(201);
+    const shelf = made.json<ShelfStaff>();
+    expect(shelf).toMatchObject({ room: 'K', createdBy: 'staff-7' });
+    expect((await call('GET', '/admin/rooms/K/shelves')).json<Paged<ShelfStaff>>().items).toEqual([shelf]);
+    expect((await call('GET', '/admin/rooms/L/shelves')).json<Paged<ShelfStaff>>().total).toBe(0);
+    expect((await call('GET', `/admin/rooms/K/shelves/${shelf.id}`)).json()).toEqual(shelf);
+    // through another room: not there
+    for (const [method, body] of [['GET'], ['PUT', { item: 2 }], ['DELETE']] as const) {
+      expect((await call(method, `/admin/rooms/L/shelves/${shelf.id}`, body)).statusCode, method).toBe(404);
+    }
+    expect((await call('PUT', `/admin/rooms/K/shelves/${shelf.id}`, { item: 2 })).json()).toEqual({
+      ...shelf,
+      item: 2,
+    });
+    // the parent's parameter is checked on every route, before any handler
+    for (const [method, url, body] of [
+      ['GET', '/admin/rooms/k1/shelves'],
+      ['POST', '/admin/rooms/k1/shelves', { name: 'x', item: 1 }],
+      ['GET', `/admin/rooms/k1/shelves/${shelf.id}`],
+      ['PUT', `/admin/rooms/k1/shelves/${shelf.id}`, { item: 3 }],
+      ['DELETE', `/admin/rooms/k1/shelves/${shelf.id}`],
+    ] as const) {
+      const res = await call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().errors).toEqual([expect.objectContaining({ field: 'room' })]);
+    }
+    expect((await call('DELETE', `/admin/rooms/K/shelves/${shelf.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/admin/rooms/K/shelves/${shelf.id}`)).statusCode).toBe(404);
+  });
+
   it('documents each route under its tag with its problem answers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
       paths: Record<string, Record<string, { tags: string[]; summary: string; responses: object }>>;
@@ -316,6 +376,17 @@ describe('staffRoutes over StaffCrud', () => {
     expect(Object.keys(one?.put?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
     expect(Object.keys(one?.delete?.responses ?? {}).sort()).toEqual(['204', '400', '401', '403', '404']);
     expect(doc.paths['/admin/shelves']?.get?.summary).toBe('Shelves, a page at a time');
+    // under a parent: its parameter on every route, and 404 (the parent is gone) on the list and create too
+    const underRoom = doc.paths['/admin/rooms/{room}/shelves'];
+    expect(Object.keys(underRoom?.get?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);
+    expect(Object.keys(underRoom?.post?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '404']);
+    const paramsOf = (op: unknown) =>
+      ((op as { parameters?: { in: string; name: string }[] }).parameters ?? [])
+        .filter((x) => x.in === 'path')
+        .map((x) => x.name)
+        .sort();
+    expect(paramsOf(underRoom?.get)).toEqual(['room']);
+    expect(paramsOf(doc.paths['/admin/rooms/{room}/shelves/{id}']?.put)).toEqual(['id', 'room']);
     expect(Object.keys(doc.paths['/admin/vault/{shelfId}']?.get?.responses ?? {}).sort()).toEqual([
       '200',
       '400',

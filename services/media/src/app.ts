@@ -6,6 +6,7 @@ import { MediaFile } from './entities/media-file.js';
 import { VideoAsset } from './entities/video-asset.js';
 import { migrations } from './migrations/0001-init.js';
 import { videoMigrations } from './migrations/0002-videos-and-documents.js';
+import { transcodeAttemptMigrations } from './migrations/0003-transcode-attempts.js';
 import fileStore from './plugins/external/file-store.js';
 import images from './plugins/app/images.js';
 import imageRoutes from './routes/images/index.js';
@@ -33,7 +34,7 @@ export async function buildApp(
       'Uploaded files: images checked by content, re-encoded, stored and served; lesson videos transcoded to HLS; private documents behind signed URLs',
     config,
     entities: [MediaFile, VideoAsset],
-    migrations: [...migrations, ...videoMigrations],
+    migrations: [...migrations, ...videoMigrations, ...transcodeAttemptMigrations],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: async (app) => {

@@ -61,7 +61,10 @@ export const ConfigSchema = serviceConfigSchema('media', {
   MEDIA_X264_PRESET: Type.String({ default: 'veryfast', pattern: '^[a-z]+$' }),
   /** largest private document (20 MiB) */
   MEDIA_DOCUMENT_MAX_BYTES: Type.Integer({ default: 20 * 1024 * 1024, minimum: 1 }),
-  /** generate a short test-pattern lesson video as the demo asset (DEMO_VIDEO_ASSET_ID) if not ready */
+  /**
+   * the demo media: a generated test-pattern lesson video (DEMO_VIDEO_ASSET_ID) unless ready, and a
+   * generated one-page private PDF (DEMO_FILE_IDS.forexSheet) unless stored
+   */
   MEDIA_SEED_DEMO: Type.Boolean({ default: false }),
 });
 export type Config = Static<typeof ConfigSchema>;

@@ -23,6 +23,8 @@ export const Instructor = defineEntity({
     linkedin: p.string().length(500).nullable(),
     hide: p.string().$type<YesNo>().length(1),
     featuredMonths: p.array(),
+    /** when `catalog.instructor.changed` was last written for it; null: not announced yet */
+    announcedAt: p.datetime().nullable(),
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),

@@ -1,4 +1,4 @@
-import { DEMO_COURSE_IDS, DEMO_FILE_IDS } from '@rian/proto-contracts/demo';
+import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import type {
   DocumentCreateBody,
   SessionCreateBody,
@@ -9,9 +9,11 @@ import { addDays } from './field-rules.js';
 
 /**
  * What the demo courses are made of (LEARNING_SEED_DEMO): a session of each type around the
- * Asia/Bangkok day the demo starts — lesson videos on Vimeo and HLS before and on that day, a live
- * stream that evening, a Zoom meeting the next day, an on-site workshop with check-in three days on —
- * and a document on the Forex course. Fixed ids (learning's own), so the seed is idempotent.
+ * Asia/Bangkok day the demo starts — a Vimeo lesson two days before, and on that day the uploaded
+ * lesson (media's demo asset, DEMO_VIDEO_ASSET_ID: it plays with no internet), a live stream that
+ * evening, a Zoom meeting the next day, an on-site workshop with check-in three days on — and a
+ * document on the Forex course. An HLS-URL video stays in the library as an example of that source.
+ * Fixed ids (learning's own), so the seed is idempotent.
  */
 
 const id = (n: number) => `01900000-0000-7000-8000-0000000d${String(n).padStart(4, '0')}`;
@@ -22,6 +24,7 @@ export const DEMO_CONTENT_IDS = {
   zoomRoom: id(3),
   document: id(4),
   documentList: id(5),
+  uploadVideo: id(6),
   sessions: {
     intro: id(11),
     candles: id(12),
@@ -60,13 +63,24 @@ export function demoContent(today: string): DemoContent {
         },
       },
       {
+        id: DEMO_CONTENT_IDS.uploadVideo,
+        body: {
+          courseId: fx,
+          source: 'upload',
+          assetId: DEMO_VIDEO_ASSET_ID,
+          name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)',
+          item: 2,
+          status: 'show',
+        },
+      },
+      {
         id: DEMO_CONTENT_IDS.hlsVideo,
         body: {
           courseId: fx,
           source: 'hls',
           hlsUrl: 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8',
-          name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)',
-          item: 2,
+          name: 'ตัวอย่างวิดีโอจาก HLS URL (HLS example)',
+          item: 3,
           status: 'show',
           durationSeconds: 635,
         },
@@ -102,7 +116,7 @@ export function demoContent(today: string): DemoContent {
           title: 'บทที่ 2: กราฟแท่งเทียน',
           date: today,
           type: 'video',
-          videoId: DEMO_CONTENT_IDS.hlsVideo,
+          videoId: DEMO_CONTENT_IDS.uploadVideo,
           item: 1,
           close: addDays(today, 3),
         },

@@ -25,6 +25,10 @@ export const VideoAsset = defineEntity({
     createdBy: p.string().length(64).nullable(),
     /** when the transcode job went onto the work queue (null: still to publish) */
     jobPublishedAt: p.datetime().nullable(),
+    /** the delivery of the transcode job a worker is on (JetStream's count; 0: none began) */
+    transcodeAttempt: p.integer().default(0),
+    /** when that worker last showed it was alive (at the start, then every heartbeat) */
+    transcodeSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import {
   StaffCrud,
@@ -31,6 +32,9 @@ import {
 import { instructorPublic, instructorStaff } from '../../domain/content-views.js';
 import type { CatalogCache } from './cache.js';
 import { cached, staffDeps } from './content-support.js';
+
+/** How many not-yet-announced instructors one announcing transaction takes. */
+const ANNOUNCE_BATCH = 200;
 
 // the /speakers order: staff's item, then name
 const SHOWN_ORDER = [{ item: 'asc' }, { name: 'asc' }, { id: 'asc' }] as const;
@@ -120,19 +124,46 @@ export class InstructorCatalog {
   async create(body: InstructorCreateBody, createdBy: string | null): Promise<InstructorStaff> {
     const fields = newInstructorFields(body);
     assertNoProblems(instructorProblems(fields));
-    return this.crud.create(fields, createdBy);
+    return this.crud.create({ ...fields, announcedAt: new Date() }, createdBy);
   }
 
   async update(id: string, body: InstructorUpdateBody): Promise<InstructorStaff> {
     return this.crud.update(id, (i) => {
       const fields = updatedInstructorFields(fieldsOf(i), body);
       assertNoProblems(instructorProblems(fields));
-      return fields;
+      return { ...fields, announcedAt: new Date() };
     });
   }
 
   async remove(id: string): Promise<void> {
     await this.crud.remove(id);
+  }
+
+  /**
+   * Writes `catalog.instructor.changed` once for every instructor not announced yet — those made
+   * before learning kept its read model of instructors (or older than the stream's retention), or
+   * written into the table by hand — and marks them. Runs at start, in batches; `skip locked` lets
+   * replicas starting together share the work without announcing twice. Returns how many it announced.
+   */
+  async announcePending(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.em().transactional(async (em) => {
+        const rows = await em.find(
+          Instructor,
+          { announcedAt: null },
+          { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, orderBy: { id: 'asc' }, limit: ANNOUNCE_BATCH },
+        );
+        const now = new Date();
+        for (const i of rows) {
+          i.announcedAt = now;
+          this.kit.outbox.add(em, InstructorChanged, instructorStaff(i));
+        }
+        return rows.length;
+      });
+      total += n;
+      if (n < ANNOUNCE_BATCH) return total;
+    }
   }
 }
 
@@ -144,7 +175,17 @@ declare module 'fastify' {
 
 export default fp<{ clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('instructors', new InstructorCatalog(app.kit, app.catalogCache, opts.clock));
+    const instructors = new InstructorCatalog(app.kit, app.catalogCache, opts.clock);
+    app.decorate('instructors', instructors);
+    // instructors from before learning listened reach its read model once (a failure: next start)
+    app.addHook('onReady', async () => {
+      try {
+        const announced = await instructors.announcePending();
+        if (announced) app.kit.logger.info({ announced }, 'announced instructors not announced before');
+      } catch (err) {
+        app.kit.logger.error({ err }, 'could not announce earlier instructors; will try at the next start');
+      }
+    });
   },
   { name: 'instructors', dependencies: ['catalog-cache'] },
 );

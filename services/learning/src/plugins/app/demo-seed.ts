@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
 import { demoContent } from '../../domain/demo-content.js';
 import { bangkokDay } from '../../domain/field-rules.js';
@@ -12,6 +13,16 @@ const count = async (
   p: unknown[] = [],
 ) => ((await em.execute(sql, p)) as { n: number }[])[0]!.n;
 
+/** Which of these demo courses exist (staff may have deleted one). */
+async function existingCourses(em: EntityManager, ids: string[]): Promise<Set<string>> {
+  const courseIds = [...new Set(ids)];
+  const rows = (await em.execute(
+    `select course_id from courses where course_id in (${courseIds.map(() => '?').join(', ')})`,
+    courseIds,
+  )) as { course_id: string }[];
+  return new Set(rows.map((r) => r.course_id));
+}
+
 /**
  * The demo courses' content, once: sessions of each type around today (Asia/Bangkok), their videos
  * and Zoom room when learning has no sessions, videos or rooms yet; the demo document and its list
@@ -23,16 +34,9 @@ export async function seedDemoContent(app: FastifyInstance, now = new Date()): P
   return app.kit.orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', [CONTENT_LOCK]);
     let records = 0;
-    const courseIds = [...new Set(demo.sessions.map((s) => s.courseId))];
-    const existing = new Set(
-      (
-        (await em.execute(
-          `select course_id from courses where course_id in (${courseIds.map(() => '?').join(', ')})`,
-          courseIds,
-        )) as {
-          course_id: string;
-        }[]
-      ).map((r) => r.course_id),
+    const existing = await existingCourses(
+      em,
+      demo.sessions.map((x) => x.courseId),
     );
     const empty =
       (await count(
@@ -51,37 +55,100 @@ export async function seedDemoContent(app: FastifyInstance, now = new Date()): P
       records +=
         demo.zoomRooms.length + videos.length + demo.sessions.filter((x) => existing.has(x.courseId)).length;
     }
-    const fileIds = demo.documents.map((d) => d.body.fileId);
-    const filesKnown =
-      (await count(
-        em,
-        `select count(*)::int as n from media_documents where file_id in (${fileIds.map(() => '?').join(', ')})`,
-        fileIds,
-      )) === fileIds.length;
-    const noDocuments = (await count(em, `select count(*)::int as n from documents`)) === 0;
-    if (noDocuments && filesKnown) {
-      for (const d of demo.documents) app.documents.insertSeed(em, d.id, d.body);
-      await em.flush();
-      records += demo.documents.length;
-      for (const l of demo.documentLists.filter((x) => existing.has(x.courseId))) {
-        app.documents.insertListSeed(em, l.id, l.documentId, l.courseId);
-        records += 1;
-      }
-      await em.flush();
-    }
+    records += await addDemoDocuments(app, em, demo, existing);
     return { records };
   });
 }
 
-/** With LEARNING_SEED_DEMO, a fresh learning gets the demo courses and their content when the app is ready. */
+/**
+ * The demo document and its list entry, in `em`'s transaction (the seed lock held), when there are
+ * no documents yet and media has announced the demo file. Returns how many records it added.
+ */
+async function addDemoDocuments(
+  app: FastifyInstance,
+  em: EntityManager,
+  demo: ReturnType<typeof demoContent>,
+  existing: ReadonlySet<string>,
+): Promise<number> {
+  let records = 0;
+  const fileIds = demo.documents.map((d) => d.body.fileId);
+  const filesKnown =
+    (await count(
+      em,
+      `select count(*)::int as n from media_documents where file_id in (${fileIds.map(() => '?').join(', ')})`,
+      fileIds,
+    )) === fileIds.length;
+  const noDocuments = (await count(em, `select count(*)::int as n from documents`)) === 0;
+  if (noDocuments && filesKnown) {
+    for (const d of demo.documents) app.documents.insertSeed(em, d.id, d.body);
+    await em.flush();
+    records += demo.documents.length;
+    for (const l of demo.documentLists.filter((x) => existing.has(x.courseId))) {
+      app.documents.insertListSeed(em, l.id, l.documentId, l.courseId);
+      records += 1;
+    }
+    await em.flush();
+  }
+  return records;
+}
+
+/**
+ * The demo document alone, once media has announced its file (media may seed it after learning
+ * started): true when it is listed now or can no longer be (staff keep documents of their own).
+ */
+export async function seedDemoDocuments(app: FastifyInstance, now = new Date()): Promise<boolean> {
+  const demo = demoContent(bangkokDay(now));
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [CONTENT_LOCK]);
+    if ((await count(em, `select count(*)::int as n from documents`)) > 0) return true;
+    const existing = await existingCourses(
+      em,
+      demo.documentLists.map((l) => l.courseId),
+    );
+    return (await addDemoDocuments(app, em, demo, existing)) > 0;
+  });
+}
+
+// media seeds its demo file as it starts, often after learning: how often and how long to look again
+const DOCUMENT_RETRY_MS = 2_000;
+const DOCUMENT_RETRY_FOR_MS = 15 * 60_000;
+
+/**
+ * With LEARNING_SEED_DEMO, a fresh learning gets the demo courses and their content when the app is
+ * ready; the demo document as soon as media has announced its file, even after this start.
+ */
 export default fp<{ enabled: boolean }>(
   async (app, opts) => {
     if (!opts.enabled) return;
+    let timer: NodeJS.Timeout | undefined;
+    let looking: Promise<void> | undefined;
+    let closing = false;
+    const lookAgain = (until: number) => {
+      if (closing || Date.now() > until) return;
+      timer = setTimeout(() => {
+        looking = seedDemoDocuments(app)
+          .then((done) => {
+            if (done) app.log.info('demo document listed');
+            else lookAgain(until);
+          })
+          .catch((err: unknown) => {
+            app.log.warn({ err }, 'demo document not listed yet');
+            lookAgain(until);
+          });
+      }, DOCUMENT_RETRY_MS);
+      timer.unref?.();
+    };
     app.addHook('onReady', async () => {
       const added = await app.courses.seedWhenEmpty(DEMO_COURSES);
       if (added) app.log.info({ added }, 'demo courses seeded');
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
+      if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await looking;
     });
   },
   { name: 'demo-seed', dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents'] },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TObject } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { staffRoutes } from '@rian/kit/staff-routes';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
@@ -12,7 +12,7 @@ import {
   SessionUpdateBody,
 } from '@rian/proto-contracts/learning-content';
 
-const courseOf = (req: { params: unknown }) => (req.params as { courseId: string }).courseId;
+const CourseParams = Type.Object({ courseId: Uuid() });
 
 /**
  * A course's sessions (spec 02 §3 "Course session"; the SPA's /admin/coursesdetail/{id}; spec
@@ -21,20 +21,14 @@ const courseOf = (req: { params: unknown }) => (req.params as { courseId: string
  */
 const adminSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const path = '/admin/courses/:courseId/sessions';
-  // staffRoutes declares the session's own id; every route here also validates (and documents) the
-  // course id of its path
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(path)) return;
-    const own = (route.schema?.params as TObject | undefined)?.properties ?? {};
-    route.schema = { ...route.schema, params: Type.Object({ courseId: Uuid(), ...own }) };
-  });
   staffRoutes(app, {
     path,
+    // every route validates and documents the course id; one that names no course (or a session of
+    // another course) answers 404
+    params: CourseParams,
     tag: 'admin-sessions',
     noun: 'session',
     item: SessionStaff,
-    // a course id that names no course (or a session of another course): 404
-    problems: { list: [404], create: [404] },
     query: SessionAdminQuery,
     createBody: SessionCreateBody,
     updateBody: SessionUpdateBody,
@@ -46,11 +40,11 @@ const adminSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Change some fields of a session: absent keeps, null clears (zoomRoomId: null removes the Zoom room)',
       remove: 'Delete a session (its document list entries go with it)',
     },
-    list: (q, req) => app.sessions.list(courseOf(req), q),
-    get: (id, req) => app.sessions.byId(courseOf(req), id),
-    create: (body, req) => app.sessions.create(courseOf(req), body, req.principal?.sub ?? null),
-    update: (id, body, req) => app.sessions.update(courseOf(req), id, body),
-    remove: (id, req) => app.sessions.remove(courseOf(req), id),
+    list: (q, _req, { courseId }) => app.sessions.list(courseId, q),
+    get: (id, _req, { courseId }) => app.sessions.byId(courseId, id),
+    create: (body, req, { courseId }) => app.sessions.create(courseId, body, req.principal?.sub ?? null),
+    update: (id, body, _req, { courseId }) => app.sessions.update(courseId, id, body),
+    remove: (id, _req, { courseId }) => app.sessions.remove(courseId, id),
   });
 
   app.post(
@@ -61,7 +55,7 @@ const adminSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin-sessions'],
         security: [{ bearer: [] }],
         summary: "Put a course's sessions in this order (item 1, 2, ...), in one transaction",
-        params: Type.Object({ courseId: Uuid() }),
+        params: CourseParams,
         body: SessionReorderBody,
         response: {
           200: SessionsPage,

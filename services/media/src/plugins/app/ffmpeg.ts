@@ -25,6 +25,11 @@ function run(
   opts: { timeoutMs?: number; onLine?: (line: string) => void; signal?: AbortSignal } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    // stopped before it began (a shutdown while the original was fetched): an abort event never comes
+    if (opts.signal?.aborted) {
+      reject(new Error('stopped before it began'));
+      return;
+    }
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     let stdout = '';
     let stderrTail = '';

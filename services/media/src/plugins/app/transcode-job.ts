@@ -37,10 +37,13 @@ export async function transcodeAsset(
   dir: string,
   signal: AbortSignal,
   log: Kit['logger'],
+  attempt: number,
 ): Promise<void> {
   const started = await changeVideo(kit, assetId, ['queued', 'transcoding'], {
     status: 'transcoding',
     progress: 0,
+    transcodeAttempt: attempt,
+    transcodeSeenAt: new Date(),
   });
   if (!started) {
     log.info('asset is not waiting for a transcode; job dropped');

@@ -31,8 +31,10 @@ const RELAY_POLL_MS = 5_000;
  * Transcode jobs on a JetStream work-queue stream (`<NS>_MEDIA_JOBS`, subject
  * `<ns>.media-jobs.transcode`): each job is delivered to one worker of one replica; a worker that
  * crashes or stops heartbeating loses it after the ack wait and another replica gets it; after
- * MEDIA_TRANSCODE_MAX_DELIVER deliveries the asset fails. Jobs are published from the database
- * (assets `queued` with no `job_published_at`), so a job is never lost between commit and publish.
+ * MEDIA_TRANSCODE_MAX_DELIVER deliveries the asset fails — by its worker when the last attempt
+ * fails, by the relay's sweep when the last attempt died with its replica (JetStream then drops
+ * the job). Jobs are published from the database (assets `queued` with no `job_published_at`), so
+ * a job is never lost between commit and publish.
  */
 export class TranscodeQueue {
   private stopped = true;
@@ -138,6 +140,7 @@ export class TranscodeQueue {
     this.again = false;
     this.relaying = (async () => {
       try {
+        await this.failDropped();
         const nc = this.kit.nats();
         if (!nc || nc.isClosed()) return;
         const pending = await this.kit.orm.em
@@ -176,6 +179,31 @@ export class TranscodeQueue {
     await this.relaying;
   }
 
+  /**
+   * Fails the assets whose last allowed delivery died with its replica: on the last attempt and no
+   * sign of its worker for twice the ack wait, JetStream has given the job up and no worker will
+   * ever finish or fail it. Each replica's relay runs it; the locked move fails an asset once.
+   */
+  private async failDropped(): Promise<void> {
+    const max = this.config.MEDIA_TRANSCODE_MAX_DELIVER;
+    const silentMs = 2 * this.config.MEDIA_TRANSCODE_ACK_WAIT_MS;
+    const dropped = (await this.kit.orm.em.fork().execute(
+      `select id, transcode_attempt from video_assets
+        where status = 'transcoding' and transcode_attempt >= ?
+          and transcode_seen_at < now() - make_interval(secs => ?)
+        order by transcode_seen_at limit 50`,
+      [max, silentMs / 1000],
+    )) as { id: string; transcode_attempt: number }[];
+    for (const { id, transcode_attempt: attempt } of dropped) {
+      const failed = await changeVideo(this.kit, id, ['transcoding'], {
+        status: 'failed',
+        error: `the transcode stopped on its last attempt (${attempt} of ${max}) and its worker was lost`,
+      });
+      if (failed)
+        this.kit.logger.warn({ assetId: id, attempt }, 'transcode lost on its last attempt: failed');
+    }
+  }
+
   /** One worker slot: pulls one job at a time while running. */
   private async work(slot: number): Promise<void> {
     let wait = 500;
@@ -209,8 +237,19 @@ export class TranscodeQueue {
       return;
     }
     const log = this.kit.logger.child({ assetId: job.assetId, deliveryCount: msg.info.deliveryCount });
+    const last = msg.info.deliveryCount >= this.config.MEDIA_TRANSCODE_MAX_DELIVER;
+    // to JetStream (keep the job) and to the database (the sweep leaves a live last attempt alone)
     const heartbeat = setInterval(
-      () => msg.working(),
+      () => {
+        msg.working();
+        void this.kit.orm.em
+          .fork()
+          .execute(
+            `update video_assets set transcode_seen_at = now() where id = ? and status = 'transcoding'`,
+            [job.assetId],
+          )
+          .catch((err: unknown) => log.warn({ err }, 'transcode heartbeat not recorded'));
+      },
       Math.max(500, this.config.MEDIA_TRANSCODE_ACK_WAIT_MS / 3),
     );
     const abort = new AbortController();
@@ -223,16 +262,29 @@ export class TranscodeQueue {
         dir,
         abort.signal,
         log,
+        msg.info.deliveryCount,
       );
       msg.ack();
     } catch (err) {
       if (abort.signal.aborted) {
+        if (last) {
+          // JetStream would not deliver it again: a shutdown is no failure, so it goes back as a new job
+          const requeued = await changeVideo(this.kit, job.assetId, ['queued', 'transcoding'], {
+            status: 'queued',
+            progress: 0,
+          }).catch((e: unknown) => log.error({ err: e }, 'could not queue the stopped transcode again'));
+          log.info(
+            { requeued: Boolean(requeued) },
+            'last attempt stopped with the process; queued as a new job',
+          );
+          msg.term('stopped on its last delivery; queued again');
+          return;
+        }
         log.info('transcode stopped with the process; handed back to the queue');
         msg.nak();
         return;
       }
       const permanent = err instanceof MediaContentError;
-      const last = msg.info.deliveryCount >= this.config.MEDIA_TRANSCODE_MAX_DELIVER;
       if (permanent || last) {
         log.warn({ err }, 'transcode failed');
         await this.fail(job.assetId, (err as Error).message).catch((e: unknown) =>

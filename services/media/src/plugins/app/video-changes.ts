@@ -17,6 +17,8 @@ export type VideoFields = Partial<
     | 'renditions'
     | 'error'
     | 'jobPublishedAt'
+    | 'transcodeAttempt'
+    | 'transcodeSeenAt'
   >
 >;
 
@@ -54,7 +56,12 @@ export async function changeVideo(
     const asset = await em.findOne(VideoAsset, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!asset || !from.includes(asset.status)) return undefined;
     em.assign(asset, { ...fields, updatedAt: new Date() });
-    if (fields.status === 'queued') asset.jobPublishedAt = null;
+    if (fields.status === 'queued') {
+      // a new job: published again, its deliveries counted afresh
+      asset.jobPublishedAt = null;
+      asset.transcodeAttempt = 0;
+      asset.transcodeSeenAt = null;
+    }
     if (fields.status && fields.status !== 'failed') asset.error = null;
     if (opts.announce ?? true) announceVideo(kit, em, asset);
     return asset;

@@ -159,14 +159,14 @@ export class VideoLibrary {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    videos: VideoLibrary;
+    lessonVideos: VideoLibrary;
   }
 }
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const videos = new VideoLibrary(app.kit, app.fileStore, config, app.transcodeQueue);
-    app.decorate('videos', videos);
+    app.decorate('lessonVideos', videos);
     let seeding: Promise<void> | undefined;
     app.addHook('onReady', async () => {
       if (!config.MEDIA_SEED_DEMO) return;

@@ -16,8 +16,8 @@ const adminVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     item: VideoAssetView,
     query: VideoAssetListQuery,
     summaries: { list: 'Lesson video assets (status, progress, error); q matches the file name' },
-    list: (q) => app.videos.list(q),
-    get: (id) => app.videos.get(id),
+    list: (q) => app.lessonVideos.list(q),
+    get: (id) => app.lessonVideos.get(id),
   });
 
   app.get(
@@ -32,7 +32,7 @@ const adminVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VideoPlayback, ...guarded, 404: ProblemSchema, 409: ProblemSchema },
       },
     },
-    async (req) => app.videos.playback(req.params.id),
+    async (req) => app.lessonVideos.playback(req.params.id),
   );
 };
 

@@ -39,7 +39,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (a
     },
     async (req) => {
       const upload = await readUploadedDocument(req, 'images', maxBytes);
-      return app.documents.store(upload.data, upload.name, req.principal?.sub ?? null);
+      return app.privateDocuments.store(upload.data, upload.name, req.principal?.sub ?? null);
     },
   );
 };

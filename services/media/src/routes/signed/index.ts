@@ -64,13 +64,13 @@ const signedRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, 
 
       if (kind === 'hls') {
         const type = hlsContentType(file);
-        if (!type || !(await app.videos.isReady(id))) throw new ProblemError('media.not_found');
+        if (!type || !(await app.lessonVideos.isReady(id))) throw new ProblemError('media.not_found');
         const stored = await app.fileStore.get(hlsRef(id, file));
         if (!stored) throw new ProblemError('media.not_found');
         return send(reply, type, stored);
       }
       if (kind === DOCUMENT_KIND) {
-        const doc = await app.documents.open(id, file);
+        const doc = await app.privateDocuments.open(id, file);
         return send(
           reply.header('content-disposition', attachment(doc.originalName)),
           doc.contentType,

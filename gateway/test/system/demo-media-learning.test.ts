@@ -1,0 +1,115 @@
+/**
+ * The demo content end to end on the real servers (PostgreSQL, NATS, ffmpeg), as `npm start` runs
+ * it with no internet: media's MEDIA_SEED_DEMO makes the demo lesson video and the demo document,
+ * learning's LEARNING_SEED_DEMO gives the Forex course today's lesson on that video and lists that
+ * document as soon as media has announced it (whichever started first); both play from media by signed URL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
+import { signMediaUrl } from '@rian/kit/signed-url';
+import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import type { DocumentListsPage, SessionsPage, VideosPage } from '@rian/proto-contracts/learning-content';
+import { buildApp as buildMedia } from '@rian/media/app';
+import { buildApp as buildLearning } from '@rian/learning/app';
+import { readConfig as readLearningConfig } from '@rian/learning/config';
+import { readConfig as mediaConfig } from '@rian/media/config';
+
+const SECRET = 'test-media-url-secret-demo-000001';
+const FX = DEMO_COURSE_IDS.forexBasics;
+
+let env: TestEnv;
+let dir: string;
+let issuer: TestTokenIssuer;
+let staff: Record<string, string>;
+let media: FastifyInstance;
+let learning: FastifyInstance | undefined;
+
+const startLearning = async (): Promise<FastifyInstance> => {
+  const app = await buildLearning(
+    readLearningConfig(env.envFor('learning', { PORT: '0', LEARNING_SEED_DEMO: 'true' })),
+    { tokenKeys: issuer.keys },
+  );
+  await app.ready();
+  return app;
+};
+const read = async <T>(app: FastifyInstance, url: string) => {
+  const res = await app.inject({ method: 'GET', url, headers: staff });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+};
+const signed = (scope: string, file: string) =>
+  signMediaUrl({ base: '', secret: SECRET, scope, file, ttlSeconds: 60, now: new Date() }).url;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  dir = mkdtempSync(join(tmpdir(), 'rian-demo-'));
+  issuer = await TestTokenIssuer.create();
+  staff = { authorization: `Bearer ${await issuer.staff('staff')}` };
+  media = await buildMedia(
+    mediaConfig(
+      env.envFor('media', {
+        PORT: '0',
+        MEDIA_DIR: join(dir, 'store'),
+        MEDIA_UPLOAD_DIR: join(dir, 'uploads'),
+        MEDIA_WORK_DIR: join(dir, 'work'),
+        MEDIA_X264_PRESET: 'ultrafast',
+        MEDIA_URL_SECRET: SECRET,
+        MEDIA_SEED_DEMO: 'true',
+      }),
+    ),
+    { tokenKeys: issuer.keys },
+  );
+  await media.ready();
+  learning = await startLearning();
+}, 60_000);
+
+afterAll(async () => {
+  await learning?.close();
+  await media?.close();
+  await env?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the demo content, media and learning together', () => {
+  it("today's Forex lesson plays media's demo video, and the Forex course lists media's demo document", async () => {
+    // today's lesson is the uploaded one; learning hears of the asset as media transcodes it
+    const sessions = await read<SessionsPage>(learning!, `/admin/courses/${FX}/sessions`);
+    const videoSessions = sessions.items.filter((s) => s.type === 'video');
+    const today = videoSessions.at(-1)!;
+    const lesson = await eventually(
+      async () => {
+        const videos = await read<VideosPage>(learning!, `/admin/videos?courseId=${FX}`);
+        const v = videos.items.find((x) => x.id === today.video!.id)!;
+        return v.asset?.status === 'ready' || v.asset?.status === 'failed' ? v : undefined;
+      },
+      120_000,
+      500,
+    );
+    expect(lesson).toMatchObject({ source: 'upload', assetId: DEMO_VIDEO_ASSET_ID, durationSeconds: 12 });
+    expect(lesson.asset).toMatchObject({ status: 'ready' });
+    const playlist = await media.inject({
+      method: 'GET',
+      url: signed(`hls/${DEMO_VIDEO_ASSET_ID}`, 'master.m3u8'),
+    });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toMatch(/^#EXTM3U/);
+
+    // the demo document: listed on the Forex course once media has announced its file
+    const lists = await eventually(async () => {
+      const page = await read<DocumentListsPage>(learning!, `/admin/document-lists?courseId=${FX}`);
+      return page.total > 0 ? page : undefined;
+    }, 20_000);
+    expect(lists.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
+    const pdf = await media.inject({
+      method: 'GET',
+      url: signed(`document/${DEMO_FILE_IDS.forexSheet}`, `${DEMO_FILE_IDS.forexSheet}.pdf`),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
