@@ -132,6 +132,55 @@ describe('product page: what it shows', () => {
     expect(within(bank).getByText('ธนาคารกสิกรไทย')).toBeTruthy();
   });
 
+  it("the courses' session titles from learning's public curriculum, with their kind and day; an empty course is left out", async () => {
+    const fetchMock = mockProduct();
+    const routes = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== `/api/learning/products/${forex.id}/curriculum`) return routes(input, init);
+      const body = {
+        productId: forex.id,
+        courses: [
+          {
+            courseId: '01900000-0000-7000-8000-00000000c001',
+            title: 'Forex พื้นฐาน',
+            items: [
+              { title: 'บทที่ 1: คู่เงินหลัก', type: 'video', date: '2026-11-24' },
+              { title: 'ถาม-ตอบสดทาง Zoom', type: 'meeting', date: '2026-11-27' },
+            ],
+          },
+          { courseId: '01900000-0000-7000-8000-00000000c002', title: 'ว่าง', items: [] },
+        ],
+      };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderAt('/product/forex-pro');
+    const section = await screen.findByTestId('product-curriculum');
+    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe('รอบเรียนและบทเรียน');
+    const items = within(section).getAllByTestId('product-curriculum-item');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'บทที่ 1: คู่เงินหลักบทเรียนวิดีโอ · 24 พ.ย. 2026',
+      'ถาม-ตอบสดทาง Zoomประชุม Zoom · 27 พ.ย. 2026',
+    ]);
+    // one course with sessions: no course heading; the empty one is not shown at all
+    expect(within(section).queryByRole('heading', { level: 3 })).toBeNull();
+    expect(section.textContent).not.toContain('ว่าง');
+  });
+
+  it('no curriculum (learning has no sessions for the product, or does not answer): no section', async () => {
+    const fetchMock = mockProduct();
+    renderAt('/product/forex-pro');
+    // learning was asked (and answered 404), and the rest of the page is there
+    await waitFor(() =>
+      expect(calledPaths(fetchMock)).toContain(`/api/learning/products/${forex.id}/curriculum`),
+    );
+    await screen.findByTestId('bank-account');
+    expect(screen.queryByTestId('product-curriculum')).toBeNull();
+  });
+
   it('shows the slide first and lets the visitor switch pictures', async () => {
     mockApi({
       'GET /api/catalog/products/by-url/forex-pro': json(200, {

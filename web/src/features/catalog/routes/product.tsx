@@ -13,6 +13,7 @@ import { ProductPrice } from '../components/product-price';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductTabs } from '../components/product-tabs';
 import { ProductCoaches } from '../components/product-coaches';
+import { ProductCurriculum } from '../components/product-curriculum';
 import { ProductBankAccounts } from '../components/product-bank-accounts';
 import { MemberPrices } from '../components/member-prices';
 import '../catalog.css';
@@ -123,6 +124,7 @@ function ProductDetail({ product: p, onLogin, buyNow }: ViewProps & { product: P
         </div>
       </article>
       <ProductTabs productId={p.id} />
+      <ProductCurriculum productId={p.id} />
       <ProductCoaches productId={p.id} />
       <ProductBankAccounts productId={p.id} />
     </main>
