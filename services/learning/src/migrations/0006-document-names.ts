@@ -11,4 +11,6 @@ export class LearningDocumentNames extends Migration {
   }
 }
 
-export const documentNamesMigrations = [{ name: 'learning_0006_document_names', class: LearningDocumentNames }];
+export const documentNamesMigrations = [
+  { name: 'learning_0006_document_names', class: LearningDocumentNames },
+];

@@ -110,7 +110,9 @@ describe('content views (what the routes and the member reads answer)', () => {
       fileId: d.fileId,
       filename: 'a.pdf',
       originalName: 'ชีทบทที่ 1.pdf',
-      contentType: 'application/pdf', bytes: 10 };
+      contentType: 'application/pdf',
+      bytes: 10,
+    };
     expect(Value.Errors(DocumentMember, documentMember(d, file)).First()).toBeUndefined();
   });
 });
