@@ -502,6 +502,11 @@ export const ERRORS = {
   'learning.video_not_found': { status: 404, th: 'ไม่พบวิดีโอนี้', en: 'The video was not found' },
   'learning.zoom_room_not_found': { status: 404, th: 'ไม่พบห้อง Zoom นี้', en: 'The Zoom room was not found' },
   'learning.document_not_found': { status: 404, th: 'ไม่พบเอกสารนี้', en: 'The document was not found' },
+  'learning.document_file_not_found': {
+    status: 404,
+    th: 'ยังไม่พบไฟล์ของเอกสารนี้ กรุณาลองใหม่ภายหลัง',
+    en: "This document's file is not known yet; try again later",
+  },
   'learning.document_list_not_found': {
     status: 404,
     th: 'ไม่พบรายการเอกสารนี้',

@@ -498,7 +498,10 @@ const documentWritable = {
 /** The private file behind a document, as media announced it. */
 export const DocumentFile = Type.Object({
   fileId: Uuid(),
+  /** media's stored name (`<fileId>.pdf`): the `file` part of its signed URL */
   filename: Type.String(),
+  /** the name as uploaded ("lesson-notes.pdf"), what a person sees; null when media did not say */
+  originalName: Type.Union([Type.String(), Type.Null()]),
   contentType: Type.String(),
   bytes: Type.Integer(),
 });
@@ -534,6 +537,16 @@ export const DocumentMember = Type.Object({
   file: Type.Union([DocumentFile, Type.Null()]),
 });
 export type DocumentMember = Static<typeof DocumentMember>;
+
+/** A short-lived signed address of a document's file, for staff to open it (GET /admin/documents/{id}/url). */
+export const DocumentUrl = Type.Object(
+  {
+    url: Type.String({ description: "media's signed URL of the file (scope document/<fileId>)" }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'DocumentUrl' },
+);
+export type DocumentUrl = Static<typeof DocumentUrl>;
 
 export const DocumentCreateBody = Type.Object(documentWritable);
 export type DocumentCreateBody = Static<typeof DocumentCreateBody>;

@@ -8,6 +8,7 @@ import { coursesMigrations } from './migrations/0002-courses.js';
 import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
+import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -84,6 +85,7 @@ export async function buildApp(
       ...courseEventsMigrations,
       ...contentMigrations,
       ...enrolmentAdminMigrations,
+      ...documentNamesMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -96,7 +98,7 @@ export async function buildApp(
       await app.register(sessions);
       await app.register(videos);
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
-      await app.register(documents);
+      await app.register(documents, { settings: config });
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);

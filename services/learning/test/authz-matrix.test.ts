@@ -165,6 +165,11 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /admin/documents', access: STAFF },
   { route: 'GET /admin/documents/:id', url: (c) => `/admin/documents/${c.document}`, access: STAFF },
+  {
+    route: 'GET /admin/documents/:id/url',
+    url: (c) => `/admin/documents/${c.document}/url`,
+    access: STAFF,
+  },
   { route: 'POST /admin/documents', body: (r) => ({ name: `matrix ${r}`, fileId: uuidv7() }), access: STAFF },
   {
     route: 'PUT /admin/documents/:id',

@@ -87,14 +87,17 @@ export class ContentFixtures {
     return id;
   }
 
-  /** A document on a private file media announced, listed on a session (or a video). */
+  /**
+   * A document on a private file media announced (stored as `<fileId>.pdf`, uploaded as
+   * "ชีทประกอบ.pdf"), listed on a session (or a video).
+   */
   async document(target: { sessionId?: string; videoId?: string; courseId?: string }) {
     const fileId = uuidv7();
     const id = uuidv7();
     await this.exec(
-      `insert into media_documents (file_id, filename, content_type, bytes, sha256, stored_at)
-       values (?, 'sheet.pdf', 'application/pdf', 2048, ?, now())`,
-      [fileId, 'a'.repeat(64)],
+      `insert into media_documents (file_id, filename, original_name, content_type, bytes, sha256, stored_at)
+       values (?, ?, 'ชีทประกอบ.pdf', 'application/pdf', 2048, ?, now())`,
+      [fileId, `${fileId}.pdf`, 'a'.repeat(64)],
     );
     await this.exec(`insert into documents (document_id, name, file_id) values (?, ?, ?)`, [
       id,

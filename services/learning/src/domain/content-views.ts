@@ -18,6 +18,7 @@ import type { VideoEntity } from '../entities/video.js';
 import type { ZoomRoomEntity } from '../entities/zoom-room.js';
 import type { CourseDocumentEntity } from '../entities/course-document.js';
 import type { DocumentListEntity } from '../entities/document-list.js';
+import type { MediaDocumentEntity } from '../entities/media-document.js';
 import { closeText } from './session-fields.js';
 
 /** The stored records as the API and the `learning.<aggregate>.changed` events give them. */
@@ -122,6 +123,17 @@ export function documentRecord(d: CourseDocumentEntity): DocumentRecord {
     fileId: d.fileId,
     img: d.img ?? null,
     ...meta(d),
+  };
+}
+
+/** A document's file as staff and members see it: the name as uploaded beside media's stored name. */
+export function documentFile(f: MediaDocumentEntity): DocumentFile {
+  return {
+    fileId: f.fileId,
+    filename: f.filename,
+    originalName: f.originalName ?? null,
+    contentType: f.contentType,
+    bytes: f.bytes,
   };
 }
 

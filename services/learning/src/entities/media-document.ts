@@ -10,6 +10,8 @@ export const MediaDocument = defineEntity({
   properties: {
     fileId: p.uuid().primary(),
     filename: p.string().length(300),
+    /** the name as uploaded (media's download name); null when media did not say */
+    originalName: p.string().length(255).nullable(),
     contentType: p.string().length(200),
     bytes: p.bigint('number'),
     sha256: p.string().length(64),

@@ -106,7 +106,13 @@ describe('content views (what the routes and the member reads answer)', () => {
       img: null,
       ...meta,
     } as unknown as CourseDocumentEntity;
-    const file = { fileId: d.fileId, filename: 'a.pdf', contentType: 'application/pdf', bytes: 10 };
+    const file = {
+      fileId: d.fileId,
+      filename: 'a.pdf',
+      originalName: 'ชีทบทที่ 1.pdf',
+      contentType: 'application/pdf',
+      bytes: 10,
+    };
     expect(Value.Errors(DocumentMember, documentMember(d, file)).First()).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
+import { DEV_MEDIA_URL_SECRET, mediaSignatureValid } from '@rian/kit/signed-url';
 import type { Problem } from '@rian/proto-contracts/errors';
 import type { CourseStaff } from '@rian/proto-contracts/learning';
 import {
@@ -13,6 +14,7 @@ import {
   type DocumentListStaff,
   type DocumentsPage,
   type DocumentStaff,
+  type DocumentUrl,
   type SessionStaff,
   type VideoStaff,
 } from '@rian/proto-contracts/learning-content';
@@ -58,6 +60,12 @@ describe('admin documents and document lists', () => {
     await media.deliver(e, 'learning');
     return e.data.fileId;
   };
+  /** a file as media stores it now: `<fileId>.pdf`, with the name it was uploaded under */
+  const namedFile = async (originalName: string) => {
+    const fileId = uuidv7();
+    await media.deliver(fileStored({ fileId, filename: `${fileId}.pdf`, originalName }), 'learning');
+    return fileId;
+  };
   const course = () => created<CourseStaff>('/admin/courses', { title: `คอร์ส ${uuidv7().slice(-6)}` });
 
   it('staff add a document for a stored file, change and delete it; each change is an event', async () => {
@@ -83,6 +91,74 @@ describe('admin documents and document lists', () => {
       code: 'learning.document_not_found',
     });
     await learningEvents(env, DocumentDeleted, (x) => x.id === d.id);
+  });
+
+  it('shows the name a file was uploaded under beside the name media stored it as', async () => {
+    const fileId = await namedFile('lesson-notes.pdf');
+    const d = await created<DocumentStaff>('/admin/documents', { name: 'โน้ตบทเรียน', fileId });
+    const named = { fileId, filename: `${fileId}.pdf`, originalName: 'lesson-notes.pdf' };
+    expect(d.file).toMatchObject(named);
+    expect((await call('GET', `/admin/documents/${d.id}`, staff)).json<DocumentStaff>().file).toMatchObject(
+      named,
+    );
+    const page = (await call('GET', '/admin/documents?q=โน้ตบทเรียน', staff)).json<DocumentsPage>();
+    expect(page.items.find((x) => x.id === d.id)?.file).toMatchObject(named);
+    // a file media announced without its name: null, not media's stored name
+    const older = await created<DocumentStaff>('/admin/documents', { name: 'เก่า', fileId: await file() });
+    expect(older.file?.originalName).toBeNull();
+  });
+
+  it("signs a short-lived URL of a saved document's file for staff only", async () => {
+    const fileId = await namedFile('lesson-notes.pdf');
+    const d = await created<DocumentStaff>('/admin/documents', { name: 'เปิดได้', fileId });
+    const before = Date.now();
+    const res = await call('GET', `/admin/documents/${d.id}/url`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, expiresAt } = res.json<DocumentUrl>();
+    const m = /^\/api\/media\/signed\/(\d+)\/([^/]+)\/(document\/[0-9a-f-]+)\/([^/]+)$/.exec(url);
+    expect(m, url).not.toBeNull();
+    expect(m![3]).toBe(`document/${fileId}`);
+    expect(m![4]).toBe(`${fileId}.pdf`);
+    const exp = Number(m![1]);
+    expect(new Date(expiresAt).getTime()).toBe(exp * 1000);
+    // LEARNING_SIGNED_URL_TTL_S: 600 by default
+    expect(exp * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 600_000);
+    expect(exp * 1000).toBeLessThanOrEqual(Date.now() + 600_000);
+    const check = (secret: string, now: Date) =>
+      mediaSignatureValid({ exp, sig: m![2]!, scope: m![3]! }, { secret, now });
+    expect(check(DEV_MEDIA_URL_SECRET, new Date())).toBe(true);
+    expect(check('another-secret-of-sixteen', new Date())).toBe(false);
+    expect(check(DEV_MEDIA_URL_SECRET, new Date((exp + 1) * 1000))).toBe(false);
+
+    expect(
+      (await call('GET', `/admin/documents/${d.id}/url`, await issuer.member())).json<Problem>(),
+    ).toMatchObject({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+    expect((await call('GET', `/admin/documents/${d.id}/url`)).json<Problem>()).toMatchObject({
+      status: 401,
+      code: 'auth.unauthenticated',
+    });
+    expect((await call('GET', `/admin/documents/${uuidv7()}/url`, staff)).json<Problem>()).toMatchObject({
+      status: 404,
+      code: 'learning.document_not_found',
+    });
+    expect((await call('GET', '/admin/documents/abc/url', staff)).statusCode).toBe(400);
+    // a document whose file learning has not heard of (written straight, as an old row could be)
+    const orphan = uuidv7();
+    await app.kit.orm.em
+      .fork()
+      .execute(`insert into documents (document_id, name, file_id) values (?, ?, ?)`, [
+        orphan,
+        'x',
+        uuidv7(),
+      ]);
+    expect((await call('GET', `/admin/documents/${orphan}/url`, staff)).json<Problem>()).toMatchObject({
+      status: 404,
+      code: 'learning.document_file_not_found',
+      messages: { th: 'ยังไม่พบไฟล์ของเอกสารนี้ กรุณาลองใหม่ภายหลัง' },
+    });
   });
 
   it('refuses a file learning has not heard of from media (400 on fileId), on create and on update', async () => {

@@ -167,12 +167,13 @@ describe('member sessions', () => {
     expect(v.documents[0]).toMatchObject({
       id: doc.id,
       name: 'เอกสารประกอบ',
-      file: { filename: 'sheet.pdf' },
+      // the name it was uploaded under is what the member sees; the URL names media's stored file
+      file: { filename: `${doc.fileId}.pdf`, originalName: 'ชีทประกอบ.pdf' },
     });
     expect(verifySigned(v.documents[0]!.url!, now)).toMatchObject({
       valid: true,
       scope: `document/${doc.fileId}`,
-      file: 'sheet.pdf',
+      file: `${doc.fileId}.pdf`,
     });
     expect(v.zoomRoom).toBeNull();
   });
@@ -247,6 +248,7 @@ describe('member sessions', () => {
     const now = at('2026-05-10T10:00:00');
     const mine = await s().courseDocuments(member, undefined, now);
     expect(mine.map((d) => d.id)).toEqual([courseDoc.id]);
+    expect(mine[0]!.file).toMatchObject({ originalName: 'ชีทประกอบ.pdf' });
     expect(verifySigned(mine[0]!.url!, now)).toMatchObject({
       valid: true,
       scope: `document/${courseDoc.fileId}`,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import { ProblemError, fieldError, validationProblem } from '@rian/kit/errors';
+import { signMediaUrl } from '@rian/kit/signed-url';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { assertNoProblems, StaffCrud, type Paged } from '@rian/kit/staff-crud';
@@ -19,7 +20,9 @@ import {
   type DocumentRecord,
   type DocumentStaff,
   type DocumentUpdateBody,
+  type DocumentUrl,
 } from '@rian/proto-contracts/learning-content';
+import type { Config } from '../../config.js';
 import { CourseDocument, type CourseDocumentEntity } from '../../entities/course-document.js';
 import { DocumentList, type DocumentListEntity } from '../../entities/document-list.js';
 import { MediaDocument } from '../../entities/media-document.js';
@@ -29,7 +32,7 @@ import {
   listTarget,
   type DocumentFields,
 } from '../../domain/document-fields.js';
-import { documentListRecord, documentRecord } from '../../domain/content-views.js';
+import { documentFile, documentListRecord, documentRecord } from '../../domain/content-views.js';
 import {
   courseProblems,
   documentProblems as documentRefProblems,
@@ -38,6 +41,12 @@ import {
   videoProblems,
 } from './content-refs.js';
 import { announceListsGone } from './content-links.js';
+
+/** What signing a document's URL takes (the same settings as the member's reads). */
+export type DocumentUrlSettings = Pick<
+  Config,
+  'MEDIA_PUBLIC_URL' | 'MEDIA_URL_SECRET' | 'LEARNING_SIGNED_URL_TTL_S'
+>;
 
 const fieldsOf = (d: CourseDocumentEntity): DocumentFields => ({
   name: d.name,
@@ -57,7 +66,10 @@ export class Documents {
   private readonly crud;
   private readonly lists;
 
-  constructor(private readonly kit: Kit) {
+  constructor(
+    private readonly kit: Kit,
+    private readonly settings: DocumentUrlSettings,
+  ) {
     this.crud = new StaffCrud(
       { kit },
       {
@@ -141,6 +153,26 @@ export class Documents {
     });
   }
 
+  /**
+   * A short-lived signed URL of a document's file, for staff to open it (media serves scope
+   * `document/<fileId>` as an attachment under its uploaded name). 404 when the document is gone or
+   * media has not told learning of its file yet.
+   */
+  async url(id: string, now = new Date()): Promise<DocumentUrl> {
+    const d = await this.crud.byId(id);
+    const f = await this.kit.orm.em.fork().findOne(MediaDocument, { fileId: d.fileId });
+    if (!f) throw new ProblemError('learning.document_file_not_found');
+    const signed = signMediaUrl({
+      base: this.settings.MEDIA_PUBLIC_URL,
+      secret: this.settings.MEDIA_URL_SECRET,
+      scope: `document/${f.fileId}`,
+      file: f.filename,
+      ttlSeconds: this.settings.LEARNING_SIGNED_URL_TTL_S,
+      now,
+    });
+    return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+  }
+
   /** A document and its list entries with fixed ids in `em`'s transaction, with their events (the demo seed). */
   insertSeed(em: EntityManager, id: string, body: DocumentCreateBody): void {
     const f = documentFields(body);
@@ -157,12 +189,7 @@ export class Documents {
     const files = ids.length
       ? await this.kit.orm.em.fork().find(MediaDocument, { fileId: { $in: ids } })
       : [];
-    const file = new Map(
-      files.map((f) => [
-        f.fileId,
-        { fileId: f.fileId, filename: f.filename, contentType: f.contentType, bytes: f.bytes },
-      ]),
-    );
+    const file = new Map(files.map((f) => [f.fileId, documentFile(f)]));
     return records.map((r) => ({ ...r, file: file.get(r.fileId) ?? null }));
   }
 
@@ -232,9 +259,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('documents', new Documents(app.kit));
+export default fp<{ settings: DocumentUrlSettings }>(
+  async (app, opts) => {
+    app.decorate('documents', new Documents(app.kit, opts.settings));
   },
   { name: 'documents' },
 );

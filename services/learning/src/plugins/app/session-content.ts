@@ -12,7 +12,7 @@ import { Video, type VideoEntity } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { ZoomRoom } from '../../entities/zoom-room.js';
 import { UNLIMIT } from '../../domain/access.js';
-import { zoomRoomMember } from '../../domain/content-views.js';
+import { documentFile, zoomRoomMember } from '../../domain/content-views.js';
 import type { Config } from '../../config.js';
 
 const MASTER_PLAYLIST = 'master.m3u8';
@@ -148,9 +148,7 @@ export class SessionContent {
           type: d.type ?? null,
           position: d.position,
           img: d.img ?? null,
-          file: f
-            ? { fileId: f.fileId, filename: f.filename, contentType: f.contentType, bytes: f.bytes }
-            : null,
+          file: f ? documentFile(f) : null,
           url: signed?.url ?? null,
           expiresAt: signed?.expiresAt.toISOString() ?? null,
         },

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { staffRoutes } from '@rian/kit/staff-routes';
+import { Uuid } from '@rian/proto-contracts/common';
+import { ProblemSchema } from '@rian/proto-contracts/errors';
 import {
   DocumentAdminQuery,
   DocumentCreateBody,
@@ -9,11 +12,13 @@ import {
   DocumentListUpdateBody,
   DocumentStaff,
   DocumentUpdateBody,
+  DocumentUrl,
 } from '@rian/proto-contracts/learning-content';
 
 /**
  * /admin/documents (the SPA's /admin/document; spec document) and /admin/document-lists (spec
- * documentList ByVideosId / ByCoursesId / ByCoursesDetailTimeId): staff only.
+ * documentList ByVideosId / ByCoursesId / ByCoursesDetailTimeId): staff only. Staff open a saved
+ * document's file through a short-lived signed URL (/admin/documents/{id}/url).
  */
 const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   staffRoutes(app, {
@@ -31,6 +36,28 @@ const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     service: app.documents,
   });
+
+  app.get(
+    '/admin/documents/:id/url',
+    {
+      preHandler: app.kit.requireStaff(),
+      schema: {
+        tags: ['admin-documents'],
+        security: [{ bearer: [] }],
+        summary:
+          "A short-lived signed URL of a document's file, for staff to open it (404: no such document, or media has not told learning of its file yet)",
+        params: Type.Object({ id: Uuid() }),
+        response: {
+          200: DocumentUrl,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (req) => app.documents.url(req.params.id),
+  );
 
   staffRoutes(app, {
     path: '/admin/document-lists',

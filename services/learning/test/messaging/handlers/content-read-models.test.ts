@@ -107,6 +107,25 @@ describe('content read models', () => {
     ]);
   });
 
+  it("media.file.stored keeps a document's name as uploaded beside media's stored name", async () => {
+    const fileId = uuidv7();
+    const named = fileStored({ fileId, filename: `${fileId}.pdf`, originalName: 'lesson-notes.pdf' });
+    const unnamed = fileStored({ originalName: null });
+    const older = fileStored();
+    for (const e of [named, unnamed, older]) await media.deliver(e, 'learning');
+    const kept = await rows<{ file_id: string; filename: string; original_name: string | null }>(
+      `select file_id, filename, original_name from media_documents where file_id in (?, ?, ?)`,
+      [fileId, unnamed.data.fileId, older.data.fileId],
+    );
+    expect(new Map(kept.map((r) => [r.file_id, [r.filename, r.original_name]]))).toEqual(
+      new Map([
+        [fileId, [`${fileId}.pdf`, 'lesson-notes.pdf']],
+        [unnamed.data.fileId, ['บทที่-1.pdf', null]],
+        [older.data.fileId, ['บทที่-1.pdf', null]],
+      ]),
+    );
+  });
+
   it('media.video.changed keeps the newest state of an asset', async () => {
     const assetId = uuidv7();
     const asset = async () =>

@@ -6,6 +6,7 @@ import type {
   DocumentListsPage,
   DocumentListStaff,
   DocumentStaff,
+  DocumentUrl,
   SessionCreateBody,
   SessionsPage,
   SessionStaff,
@@ -127,6 +128,10 @@ export const useDocumentOptions = () =>
   useStaffQuery(['documents', 'options'], (signal) => documents.list({ sort: 'name', ...PICK }, signal));
 export const useSaveDocument = () => useStaffMutation(documents.save);
 export const useDeleteDocument = () => useStaffMutation(documents.remove);
+
+/** GET /api/learning/admin/documents/:id/url — a short-lived signed address of a saved document's file. */
+export const documentUrl = (id: string) =>
+  staffApi<DocumentUrl>(`/learning/admin/documents/${encodeURIComponent(id)}/url`);
 
 const documentLists = crud<DocumentListStaff, DocumentListCreateBody>('/learning/admin/document-lists');
 /** The list entries of one document, a session, a video or a course. */

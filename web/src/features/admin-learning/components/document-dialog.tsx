@@ -13,14 +13,18 @@ import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, uploadDocument, useSaveDocument } from '../api/content';
 import { DocumentLists } from './document-lists';
+import { OpenDocument } from './open-document';
 
 type Draft = { name: string; detail: string; type: string; position: string; fileId: string };
 const FIELDS = ['name', 'detail', 'type', 'position', 'fileId'] as const;
 const POSITION = /^[1-9][0-9]{0,6}$/;
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
-/** The file behind the document as the dialog shows it. */
-type FileView = { filename: string; bytes: number; url?: string };
+/**
+ * The file behind the document as the dialog shows it: its name as uploaded, and the signed URL of
+ * a file uploaded in this dialog (a saved document's file is opened through learning instead).
+ */
+type FileView = { name: string; bytes: number; url?: string };
 
 export function validateDocument(d: Draft): FormErrors<Draft> {
   const errors: FormErrors<Draft> = {};
@@ -91,7 +95,9 @@ export function DocumentDialog({
   const language = useLanguageStore((s) => s.language);
   const save = useSaveDocument();
   const [file, setFile] = useState<FileView | null>(
-    document?.file ? { filename: document.file.filename, bytes: document.file.bytes } : null,
+    document?.file
+      ? { name: document.file.originalName ?? document.file.filename, bytes: document.file.bytes }
+      : null,
   );
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -115,7 +121,7 @@ export function DocumentDialog({
     setUploading(true);
     try {
       const stored: DocumentStored = await uploadDocument(chosen);
-      setFile({ filename: stored.originalName, bytes: stored.bytes, url: stored.url });
+      setFile({ name: stored.originalName, bytes: stored.bytes, url: stored.url });
       setFresh(true);
       set('fileId', stored.fileId);
       const guess = fromFilename(stored.originalName);
@@ -196,8 +202,8 @@ export function DocumentDialog({
               {uploading && <span role="status">{t('learningAdmin.documents.uploading')}</span>}
               {file && !uploading && (
                 <span className="learning-file__name" data-testid="document-file">
-                  {file.filename} · {formatBytes(file.bytes)}
-                  {file.url && (
+                  {file.name} · {formatBytes(file.bytes)}
+                  {file.url ? (
                     <a
                       href={file.url}
                       target="_blank"
@@ -206,6 +212,14 @@ export function DocumentDialog({
                     >
                       {t('learningAdmin.documents.open')}
                     </a>
+                  ) : (
+                    document && (
+                      <OpenDocument
+                        documentId={document.id}
+                        name={document.name}
+                        testId="document-saved-open"
+                      />
+                    )
                   )}
                 </span>
               )}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CourseStaff } from '@rian/proto-contracts/learning';
@@ -20,7 +20,13 @@ const DOC: DocumentStaff = {
   position: 2,
   fileId: FILE_ID,
   img: null,
-  file: { fileId: FILE_ID, filename: 'slides-1.pdf', contentType: 'application/pdf', bytes: 250_000 },
+  file: {
+    fileId: FILE_ID,
+    filename: `${FILE_ID}.pdf`,
+    originalName: 'lesson-notes.pdf',
+    contentType: 'application/pdf',
+    bytes: 250_000,
+  },
   createdBy: 's1',
   createdAt: AT,
   updatedAt: AT,
@@ -28,14 +34,84 @@ const DOC: DocumentStaff = {
 const COURSE = { id: COURSE_ID, title: 'เทรดทองคำ', code: 'GOLD1' } as CourseStaff;
 const pdf = () => new File(['%PDF-1.7 test'], 'บทที่ 2.pdf', { type: 'application/pdf' });
 
+const SIGNED = `/api/media/signed/1767229200/sig/document/${FILE_ID}/${FILE_ID}.pdf`;
+
+/** window.open as a browser answers it: the new tab, which the page then sends to the file. */
+function stubNewTab() {
+  const tab = { opener: window as unknown, location: { href: '' }, close: vi.fn() };
+  const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  return { tab, open };
+}
+
 describe('/admin/document', () => {
-  it('lists documents with their file', async () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists documents with the name their file was uploaded under', async () => {
     mockApi({ [`GET ${DOCS}`]: page([DOC]) });
     renderAdmin('/admin/document');
     const row = await screen.findByTestId('documents-table-row');
     expect(within(row).getByTestId('document-name-value').textContent).toBe('สไลด์บทที่ 1');
-    expect(within(row).getByText('slides-1.pdf')).toBeTruthy();
+    expect(within(row).getByTestId('document-file-name').textContent).toBe('lesson-notes.pdf');
+    expect(within(row).queryByText(`${FILE_ID}.pdf`)).toBeNull();
     expect(within(row).getByText('244 KB')).toBeTruthy();
+  });
+
+  it("opens a saved document's file in a new tab through a URL learning signs on the click", async () => {
+    let asked = 0;
+    mockApi({
+      [`GET ${DOCS}`]: page([DOC, { ...DOC, id: 'no-file', name: 'รอไฟล์', file: null }]),
+      [`GET ${DOCS}/${DOC.id}/url`]: () => {
+        asked += 1;
+        return json(200, { url: SIGNED, expiresAt: AT });
+      },
+      'GET /api/learning/admin/document-lists': page([]),
+    });
+    const { tab, open } = stubNewTab();
+    renderAdmin('/admin/document');
+    const ue = userEvent.setup();
+    const [row, waiting] = await screen.findAllByTestId('documents-table-row');
+    // a document whose file media has not announced has nothing to open
+    expect(within(waiting!).queryByTestId('document-open')).toBeNull();
+    const button = within(row!).getByTestId('document-open');
+    expect(button.textContent).toBe('เปิดไฟล์');
+    expect(button.getAttribute('aria-label')).toBe('เปิดไฟล์ของ สไลด์บทที่ 1');
+    expect(asked).toBe(0); // signed on the click, not before (the URL is short-lived)
+    await ue.click(button);
+    await waitFor(() => expect(tab.location.href).toBe(SIGNED));
+    // the tab opened on the click itself (no pop-up blocking), without a way back to this page
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(asked).toBe(1);
+
+    // the dialog of a saved document opens it the same way
+    tab.location.href = '';
+    await ue.click(within(row!).getByTestId('document-edit'));
+    const form = await screen.findByTestId('document-dialog');
+    expect(within(form).getByTestId('document-file').textContent).toContain('lesson-notes.pdf');
+    expect(within(form).queryByTestId('document-file-open')).toBeNull();
+    await ue.click(within(form).getByTestId('document-saved-open'));
+    await waitFor(() => expect(tab.location.href).toBe(SIGNED));
+    expect(asked).toBe(2);
+  });
+
+  it('closes the new tab and says why when the file cannot be opened', async () => {
+    mockApi({
+      [`GET ${DOCS}`]: page([DOC]),
+      [`GET ${DOCS}/${DOC.id}/url`]: problem(404, 'learning.document_file_not_found', 'not yet', {
+        messages: {
+          th: 'ยังไม่พบไฟล์ของเอกสารนี้ กรุณาลองใหม่ภายหลัง',
+          en: "This document's file is not known yet; try again later",
+        },
+      }),
+    });
+    const { tab } = stubNewTab();
+    renderAdmin('/admin/document');
+    const ue = userEvent.setup();
+    const row = await screen.findByTestId('documents-table-row');
+    await ue.click(within(row).getByTestId('document-open'));
+    expect((await within(row).findByRole('alert')).textContent).toBe('ยังไม่พบไฟล์ของเอกสารนี้ กรุณาลองใหม่ภายหลัง');
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
   });
 
   it("shows media's refusal of an uploaded file (Thai), and says what is accepted", async () => {

@@ -7,12 +7,14 @@ import { formatDateTime } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
 import { DOCUMENT_SORTS, useDeleteDocument, useDocuments } from '../api/content';
 import { DocumentDialog, formatBytes } from '../components/document-dialog';
+import { OpenDocument } from '../components/open-document';
 import '../learning-admin.css';
 import '../i18n';
 
 /**
  * /admin/document — documents (spec 02 §3 "Document"): private files uploaded through media, named,
  * typed and ordered here; each one's document lists (a course, a session or a video) in its dialog.
+ * A saved document's file opens through a short-lived signed URL learning signs on the click.
  */
 export function AdminDocumentsRoute() {
   const { t } = useTranslation();
@@ -56,7 +58,7 @@ export function AdminDocumentsRoute() {
       render: (d) =>
         d.file ? (
           <>
-            {d.file.filename}
+            <span data-testid="document-file-name">{d.file.originalName ?? d.file.filename}</span>
             <span className="table__sub">{formatBytes(d.file.bytes)}</span>
           </>
         ) : (
@@ -89,6 +91,7 @@ export function AdminDocumentsRoute() {
           testId: 'document-edit',
           ariaLabel: (d) => t('learningAdmin.editOf', { name: d.name }),
         },
+        extra: (d) => d.file && <OpenDocument documentId={d.id} name={d.name} />,
         remove: {
           label: t('learningAdmin.delete'),
           testId: 'document-delete',
