@@ -120,15 +120,26 @@ export function buildWeb() {
   run('npm', ['run', 'build', '-w', '@rian/web']);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * `n` different free ports: each is held open until all are chosen, so two calls cannot be handed
+ * the same port (one at a time, the kernel may give a just-closed port out again: the e2e stack once
+ * started orders and the gateway on one port).
+ */
+export async function freePorts(n) {
+  const servers = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((srv) => srv.address().port);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(() => resolve()))));
+  }
 }
 
 /** A child that ended by itself or by a signal (then `exitCode` stays null and `signalCode` says which). */

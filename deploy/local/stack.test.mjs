@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORTS, hasExited, sharedEnv, stopChildren } from './stack.mjs';
+import { createServer } from 'node:net';
+import { DEFAULT_PORTS, freePorts, hasExited, sharedEnv, stopChildren } from './stack.mjs';
 
 const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -41,4 +42,21 @@ describe('sharedEnv (what every process of the stack is told alike)', () => {
       NOTIFICATIONS_URL: 'http://127.0.0.1:3103',
     });
   });
+});
+
+describe("freePorts (the browser stack's ports)", () => {
+  it('hands out different ports, each free to listen on once chosen', async () => {
+    for (let round = 0; round < 20; round++) {
+      const ports = await freePorts(11);
+      expect(new Set(ports).size).toBe(11);
+      for (const port of ports) {
+        const srv = createServer();
+        await new Promise((resolve, reject) => {
+          srv.once('error', reject);
+          srv.listen(port, '127.0.0.1', resolve);
+        });
+        await new Promise((resolve) => srv.close(resolve));
+      }
+    }
+  }, 20_000);
 });

@@ -12,7 +12,7 @@ import {
   checkServers,
   demoSeedEnv,
   ensureInstalled,
-  freePort,
+  freePorts,
   green,
   log,
   red,
@@ -94,8 +94,10 @@ async function e2e() {
     u.pathname = `/rian_${namespace}_${name}`;
     return u.toString();
   };
-  const ports = { gateway: await freePort() };
-  for (const s of SERVICES) ports[s] = await freePort();
+  // the stack's ports and the two outside parties' (fake Facebook, payment simulator), all different
+  const [gatewayPort, facebookPort, simulatorPort, ...servicePorts] = await freePorts(SERVICES.length + 3);
+  const ports = { gateway: gatewayPort };
+  SERVICES.forEach((s, i) => (ports[s] = servicePorts[i]));
   const admin = { username: 'e2e-admin', password: `e2e-${Math.random().toString(36).slice(2)}-pw` };
   log(`browser journey: starting the stack in namespace ${namespace}`);
   let stack;
@@ -104,7 +106,6 @@ async function e2e() {
   let ok = false;
   try {
     // the outside party: a local fake of Facebook's dialog and Graph API (services/auth/test/fakes)
-    const facebookPort = await freePort();
     const facebook = {
       appId: 'rian-e2e-app',
       appSecret: `e2e-${Math.random().toString(36).slice(2)}`,
@@ -135,7 +136,7 @@ async function e2e() {
     });
     // the payment providers: the simulator (services/payments/test/fakes/provider.ts)
     simulator = await startPaymentSimulator({
-      port: await freePort(),
+      port: simulatorPort,
       gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
     });
     stack = await startStack({
