@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { MemberHome } from '@rian/proto-contracts/learning-member';
 import { Logo } from '@/components/layout/logo';
 import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { CardIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { problemText } from '@/lib/problem-text';
+import { useLanguageStore } from '@/stores/language-store';
 import type { User } from '@/types/api';
 import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
@@ -52,6 +55,7 @@ export function meetingProfile(home: MemberHome | undefined, user: User): string
 export function MemberLayout({ user }: { user: User }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const language = useLanguageStore((s) => s.language);
   const [drawer, setDrawer] = useState(false);
   const [help, setHelp] = useState(false);
   const [payment, setPayment] = useState(false);
@@ -146,6 +150,11 @@ export function MemberLayout({ user }: { user: User }) {
           </div>
         </header>
         <main className="member__main" id="main">
+          {home.isError && (
+            <Alert>
+              <span data-testid="member-home-error">{problemText(home.error, language)}</span>
+            </Alert>
+          )}
           <Outlet context={context} />
         </main>
       </div>

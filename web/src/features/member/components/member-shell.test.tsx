@@ -84,6 +84,21 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     await waitFor(() => expect(screen.queryByTestId('member-stand-by')).toBeNull());
   });
 
+  it("says why when the area's read fails, and stops standing by", async () => {
+    premium();
+    mockApi({
+      [`GET ${HOME}`]: () =>
+        problem(503, 'http.unavailable', 'down', {
+          messages: { th: 'ระบบไม่พร้อมใช้งานชั่วคราว', en: 'Temporarily unavailable' },
+        }),
+      [`GET ${ORDERS}`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
+      [`GET ${MINE}`]: () => json(200, { items: [] }),
+    });
+    renderMemberArea();
+    expect((await screen.findByTestId('member-home-error')).textContent).toBe('ระบบไม่พร้อมใช้งานชั่วคราว');
+    expect(screen.queryByTestId('member-stand-by')).toBeNull();
+  });
+
   it('menu without a room or a live session: no Room Meeting, live items disabled, no SuperTracking', async () => {
     premium();
     api(makeHome());
