@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './common.js';
 import { X_ERROR } from './errors.js';
+import { EnrolmentView } from './learning.js';
 import {
   DocumentMember,
   SessionMember,
@@ -132,3 +133,44 @@ export const LessonList = Type.Object({ items: Type.Array(Lesson) });
 export type LessonList = Static<typeof LessonList>;
 
 export const SessionParams = Type.Object({ id: Uuid() });
+
+/** A session ahead on the schedule: what the dashboard lists (no content). */
+export const UpcomingSession = Type.Object({
+  id: Uuid(),
+  type: SessionTypeSchema,
+  title: Type.String(),
+  date: Type.String({ format: 'date' }),
+  start: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Union([Type.String(), Type.Null()]),
+});
+export type UpcomingSession = Static<typeof UpcomingSession>;
+
+/** A live / real / meeting session around now; `hasRoom` when a meeting has a Zoom room (open the session for it). */
+export const HomeCurrent = Type.Object({ session: SessionMember, hasRoom: Type.Boolean() });
+export type HomeCurrent = Static<typeof HomeCurrent>;
+const CurrentOrNull = Type.Union([HomeCurrent, Type.Null()]);
+
+/** How many upcoming sessions the member home lists. */
+export const HOME_UPCOMING = 5;
+
+/**
+ * Issue 13: what entering the member area needs from learning, in one read (`GET /member/home`):
+ * the selected (or named) enrolment and its course, today's sessions the member may open, the next
+ * sessions after today, the live / real / meeting session around now, the number of recorded
+ * lessons, and the SuperTracking link. No passcode or signed URL: those come with the session.
+ */
+export const MemberHome = Type.Object(
+  {
+    enrolment: Type.Union([EnrolmentView, Type.Null()]),
+    /** the course's detail text (the dashboard's announcements for now) */
+    courseDetail: Type.Union([Type.String(), Type.Null()]),
+    today: Type.Array(SessionMember),
+    upcoming: Type.Array(UpcomingSession),
+    current: Type.Object({ meeting: CurrentOrNull, live: CurrentOrNull, real: CurrentOrNull }),
+    lessonCount: Type.Integer({ minimum: 0 }),
+    /** the external SuperTracking page with the member's token of the day; null when not configured */
+    superTrackingUrl: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'MemberHome' },
+);
+export type MemberHome = Static<typeof MemberHome>;

@@ -22,6 +22,12 @@ export const ConfigSchema = serviceConfigSchema('learning', {
   MEDIA_URL_SECRET: Type.String({ default: '' }),
   /** how long a member's signed video / document URL stays valid, in seconds */
   LEARNING_SIGNED_URL_TTL_S: Type.Integer({ default: 600, minimum: 10, maximum: 86_400 }),
+  /** the external SuperTracking page the member menu links to; empty hides the link (issue 13) */
+  LEARNING_SUPERTRACKING_URL: Type.String({ default: '' }),
+  /** HMAC-SHA256 key of the SuperTracking token (member id + Asia/Bangkok date); ≥ 16 characters when the URL is set */
+  LEARNING_SUPERTRACKING_KEY: Type.String({ default: '' }),
+  /** how long one member's /member/home answer is kept in Redis, in seconds (0 = not cached) */
+  LEARNING_HOME_CACHE_S: Type.Integer({ default: 15, minimum: 0, maximum: 300 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
@@ -50,6 +56,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('MEDIA_URL_SECRET: the development key cannot be used in production');
   } else if (production) problems.push('MEDIA_URL_SECRET: required in production');
   else out.MEDIA_URL_SECRET = DEV_MEDIA_URL_SECRET;
+  if (config.LEARNING_SUPERTRACKING_URL) {
+    if (!/^https?:\/\//.test(config.LEARNING_SUPERTRACKING_URL))
+      problems.push('LEARNING_SUPERTRACKING_URL: an http(s) URL');
+    if (config.LEARNING_SUPERTRACKING_KEY.length < 16)
+      problems.push(
+        'LEARNING_SUPERTRACKING_KEY: at least 16 characters when LEARNING_SUPERTRACKING_URL is set',
+      );
+  }
   if (problems.length) throw new ConfigError(problems);
   return out;
 }

@@ -87,6 +87,7 @@ const MATRIX: Row[] = [
     access: ENROLLED,
   },
   { route: 'GET /member/sessions/:id', url: (c) => `/member/sessions/${c.session}`, access: ENROLLED },
+  { route: 'GET /member/home', url: (c) => `/member/home?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
   // public: curricula (session titles only)

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/error-page';
 import { NotFoundRoute } from '@/components/errors/not-found';
 import { HomeLayout } from './layouts/home-layout';
@@ -30,8 +30,27 @@ const loginFacebook = async () => ({
 });
 // the member's own orders (issue 5); visitors are asked to log in (app/routes/my-orders)
 const myOrders = async () => ({ Component: (await import('./routes/my-orders')).AppMyOrdersRoute });
-const member = async () => ({
+// the member area (issue 13): a parent route with the layout (its guard and dialogs), pages lazy
+const memberArea = async () => ({
+  Component: (await import('@/features/member/routes/member-area')).MemberAreaRoute,
+});
+const memberHome = async () => ({
   Component: (await import('@/features/member/routes/member-home')).MemberHomeRoute,
+});
+const memberReload = async () => ({
+  Component: (await import('@/features/member/routes/member-reload')).MemberReloadRoute,
+});
+const memberCalendar = async () => ({
+  Component: (await import('@/features/member/routes/member-calendar')).MemberCalendarRoute,
+});
+const memberLesson = async () => ({
+  Component: (await import('@/features/member/routes/member-lesson')).MemberLessonRoute,
+});
+const memberLater = async () => ({
+  Component: (await import('@/features/member/routes/member-later')).MemberLaterRoute,
+});
+const memberVideoNasTest = async () => ({
+  Component: (await import('@/features/member/routes/member-videonastest')).MemberVideoNasTestRoute,
 });
 const adminLayout = async () => ({
   Component: (await import('@/features/admin/components/admin-layout')).AdminLayout,
@@ -152,7 +171,25 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'logout', lazy: logout },
-      { path: 'member/*', lazy: member },
+      // the old video test page: staff to /admin/video, everyone else to /member (outside the guard)
+      { path: 'member/videonastest/*', lazy: memberVideoNasTest },
+      {
+        path: 'member',
+        lazy: memberArea,
+        children: [
+          { index: true, lazy: memberHome },
+          { path: 'reload', lazy: memberReload },
+          { path: 'calendar', lazy: memberCalendar },
+          { path: 'video/:id?', lazy: memberLesson },
+          { path: 'videoMYPROLIVE/:id', lazy: memberLesson },
+          // the live pages come with a later issue: a "later" page
+          { path: 'livestreaming/:id?', lazy: memberLater },
+          { path: 'livetrade/:id?', lazy: memberLater },
+          { path: 'livetrader/:id?', lazy: memberLater },
+          // anything else under /member goes back to the dashboard (ARCHITECTURE §9)
+          { path: '*', element: <Navigate to="/member" replace /> },
+        ],
+      },
       // open to all (spec 01 §6); the rest of /admin needs a staff session (the layout checks)
       { path: 'admin/login', lazy: adminLogin },
       {

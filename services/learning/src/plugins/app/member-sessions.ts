@@ -8,12 +8,18 @@ import {
   type CalendarList,
   type CalendarQuery,
   type DocumentDownload,
+  HOME_UPCOMING,
+  type HomeCurrent,
   type LessonList,
+  type MemberHome,
   type SessionView,
 } from '@rian/proto-contracts/learning-member';
 import { CourseSession, type CourseSessionEntity } from '../../entities/course-session.js';
 import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
+import { Course } from '../../entities/course.js';
 import { Video } from '../../entities/video.js';
+import { superTrackingUrl } from '../../domain/super-tracking.js';
+import { enrolmentView } from './enrolments.js';
 import {
   bangkokDay,
   canOpenSession,
@@ -56,7 +62,7 @@ export class MemberSessions {
 
   constructor(
     private readonly kit: Kit,
-    settings: Settings,
+    private readonly settings: Settings,
   ) {
     this.content = new SessionContent(settings);
   }
@@ -123,6 +129,94 @@ export class MemberSessions {
         return this.content.view(em, s, decision.until, now);
     }
     return null;
+  }
+
+  /**
+   * Issue 13: what entering the member area needs, in one read, kept in Redis for a few seconds
+   * per member and course (the selection is resolved first, so a course switch reads afresh).
+   */
+  async home(userId: string, courseId: string | undefined, now = new Date()): Promise<MemberHome> {
+    const em = this.kit.orm.em.fork();
+    const e = await this.enrolmentFor(em, userId, courseId);
+    const ttl = this.settings.LEARNING_HOME_CACHE_S;
+    const key = `learning:member-home:${userId}:${e?.courseId ?? 'none'}`;
+    if (ttl > 0) {
+      const hit = await this.kit.redis.get(key).catch(() => null);
+      if (hit) return JSON.parse(hit) as MemberHome;
+    }
+    const out = await this.buildHome(em, userId, e, now);
+    if (ttl > 0) await this.kit.redis.set(key, JSON.stringify(out), 'EX', ttl).catch(() => undefined);
+    return out;
+  }
+
+  private async buildHome(
+    em: EntityManager,
+    userId: string,
+    e: EnrolmentEntity | null,
+    now: Date,
+  ): Promise<MemberHome> {
+    const today = bangkokDay(now);
+    const tracking = superTrackingUrl(
+      this.settings.LEARNING_SUPERTRACKING_URL,
+      this.settings.LEARNING_SUPERTRACKING_KEY,
+      userId,
+      today,
+    );
+    const current: MemberHome['current'] = { meeting: null, live: null, real: null };
+    if (!e)
+      return {
+        enrolment: null,
+        courseDetail: null,
+        today: [],
+        upcoming: [],
+        current,
+        lessonCount: 0,
+        superTrackingUrl: tracking,
+      };
+    const course = await em.findOne(Course, { id: e.courseId });
+    const ae = accessEnrolment(e);
+    const ahead = await this.sessionsOf(em, e, { date: { $gte: today } });
+    const todays = ahead.filter((s) => s.date === today && canOpenSession(ae, accessSession(s), today).allow);
+    const members = await this.content.members(em, todays);
+    const time = bangkokTime(now);
+    todays.forEach((s, i) => {
+      if (s.type !== 'meeting' && s.type !== 'live' && s.type !== 'real') return;
+      if (current[s.type] || !aroundNow({ start: s.start ?? null, to: s.to ?? null }, time)) return;
+      const item: HomeCurrent = { session: members[i]!, hasRoom: !!s.zoomRoomId };
+      current[s.type] = item;
+    });
+    const upcoming = ahead
+      .filter((s) => s.date > today && canSeeSchedule(ae, accessSession(s), today).allow)
+      .slice(0, HOME_UPCOMING)
+      .map((s) => ({
+        id: s.id,
+        type: s.type,
+        title: s.title,
+        date: s.date,
+        start: s.start ?? null,
+        to: s.to ?? null,
+      }));
+    const lessons = await this.lessons(userId, e.courseId, now);
+    return {
+      enrolment: enrolmentView(
+        e,
+        course
+          ? {
+              id: course.id,
+              title: course.title,
+              code: course.code ?? null,
+              status: course.status,
+              liveStreaming: course.liveStreaming,
+            }
+          : null,
+      ),
+      courseDetail: course?.detail ?? null,
+      today: members,
+      upcoming,
+      current,
+      lessonCount: lessons.items.length,
+      superTrackingUrl: tracking,
+    };
   }
 
   /** One session the member may open, with everything it hands out; anything else is 404. */

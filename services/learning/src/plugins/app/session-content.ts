@@ -19,7 +19,13 @@ const MASTER_PLAYLIST = 'master.m3u8';
 
 export type Settings = Pick<
   Config,
-  'MEDIA_PUBLIC_URL' | 'MEDIA_URL_SECRET' | 'LEARNING_SIGNED_URL_TTL_S' | 'LEARNING_SECRET_KEY'
+  | 'MEDIA_PUBLIC_URL'
+  | 'MEDIA_URL_SECRET'
+  | 'LEARNING_SIGNED_URL_TTL_S'
+  | 'LEARNING_SECRET_KEY'
+  | 'LEARNING_SUPERTRACKING_URL'
+  | 'LEARNING_SUPERTRACKING_KEY'
+  | 'LEARNING_HOME_CACHE_S'
 >;
 
 export function videoMember(v: VideoEntity): VideoMember {

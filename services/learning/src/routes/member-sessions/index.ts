@@ -8,6 +8,7 @@ import {
   DocumentDownloadList,
   LessonList,
   MemberCourseQuery,
+  MemberHome,
   SessionMemberList,
   SessionParams,
   SessionView,
@@ -35,6 +36,21 @@ const memberSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => app.memberSessions.calendar(req.principal!.sub, req.query),
+  );
+
+  app.get(
+    '/member/home',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        ...meta,
+        summary:
+          "Issue 13: entering the member area in one read — the enrolment and its course, today's sessions, the next ones, the live / real / meeting session around now (meeting: hasRoom), the lesson count, the SuperTracking link; cached a few seconds",
+        querystring: MemberCourseQuery,
+        response: { 200: MemberHome, ...refusals },
+      },
+    },
+    async (req) => app.memberSessions.home(req.principal!.sub, req.query.courseId),
   );
 
   app.get(

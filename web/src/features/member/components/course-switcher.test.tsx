@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EnrolmentView } from '@rian/proto-contracts/learning';
-import { bodiesSentTo, json, mockApi, problem, renderWithProviders } from '@/testing/render';
+import { bodiesSentTo, json, mockApi, problem } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { useAuthStore } from '@/stores/auth-store';
-import { MemberHomeRoute } from '../routes/member-home';
+import { makeHome, renderMemberArea } from '../testing';
 
 const MINE = '/api/learning/enrolments/mine';
 const SELECT = '/api/learning/enrolments/select';
@@ -39,6 +39,8 @@ function learningApi(items: EnrolmentView[]) {
   const list = () => ({ items: items.map((e) => ({ ...e, selected: e.courseId === selected ? 'Y' : 'N' })) });
   return mockApi({
     [`GET ${MINE}`]: () => json(200, list()),
+    'GET /api/learning/member/home': () => json(200, makeHome()),
+    'GET /api/orders/orders/mine': () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
     [`POST ${SELECT}`]: (_url, init) => {
       const { courseId } = JSON.parse(String(init.body)) as { courseId: string };
       if (!items.some((e) => e.courseId === courseId)) {
@@ -54,10 +56,7 @@ function learningApi(items: EnrolmentView[]) {
 
 function renderMember() {
   useAuthStore.getState().setSession('t', makeUser({ status: 'Premium' }));
-  return renderWithProviders(<></>, {
-    path: '/member',
-    routes: [{ path: 'member/*', Component: MemberHomeRoute }],
-  });
+  return renderMemberArea();
 }
 
 // the layout renders the top bar once (the drawer's copy is closed), so one switcher

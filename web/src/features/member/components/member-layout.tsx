@@ -1,30 +1,92 @@
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { MemberHome } from '@rian/proto-contracts/learning-member';
 import { Logo } from '@/components/layout/logo';
 import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { CardIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { problemText } from '@/lib/problem-text';
+import { useLanguageStore } from '@/stores/language-store';
 import type { User } from '@/types/api';
+import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
+import { HelpDialog, InstalmentsDialog, MeetingRoomDialog, StandByDialog } from './dialogs/member-dialogs';
 import { MemberSidePanel } from './member-side-panel';
 import '@/styles/side-menu.css';
 import '../member.css';
 
+/** The breadcrumb of each member page (by its first path segment). */
+const CRUMBS = {
+  '': 'member.menu.dashboard',
+  reload: 'member.menu.dashboard',
+  calendar: 'member.menu.calendar',
+  video: 'member.menu.lessons',
+  videoMYPROLIVE: 'member.menu.lessons',
+  livestreaming: 'member.menu.liveStreaming',
+  livetrade: 'member.menu.liveTrade',
+  livetrader: 'member.menu.liveTrade',
+} as const;
+
+/** What the pages inside the layout get through the Outlet's context (useOutletContext). */
+export interface MemberOutletContext {
+  user: User;
+  home: MemberHome | undefined;
+  /** opens the meeting room dialog for a session (default: the meeting around now) */
+  openMeeting: (sessionId?: string) => void;
+  /** opens the instalment schedule dialog (the top bar's Payment) */
+  openPayment: () => void;
+}
+
+/** Room-name profile of the meeting dialog: course code + nickname (spec 01 §2 "Meeting room"). */
+export function meetingProfile(home: MemberHome | undefined, user: User): string {
+  const code = home?.enrolment?.course?.code ?? '';
+  const name = user.nickname || user.firstName;
+  return [code, name].filter(Boolean).join(' ');
+}
+
 /**
- * Spec 01 §2 member layout: side panel (a drawer on phones), top bar with breadcrumbs and the
- * course switcher, the page.
+ * Spec 01 §2 member layout: side panel (a drawer on phones), top bar with breadcrumbs, Payment
+ * (badge when instalments are unpaid), Help and the course switcher; the page in the Outlet. The
+ * blocking "Please stand by" dialog shows while the area's first read (learning's /member/home)
+ * is under way.
  */
-export function MemberLayout({ user, title, children }: { user: User; title: string; children: ReactNode }) {
+export function MemberLayout({ user }: { user: User }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const language = useLanguageStore((s) => s.language);
   const [drawer, setDrawer] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [payment, setPayment] = useState(false);
+  const [meeting, setMeeting] = useState<string | null>(null);
+  const home = useMemberHome();
+  const orders = useUnpaidInstalmentOrders();
+  const segment = location.pathname.split('/')[2] ?? '';
+  const title = t(segment in CRUMBS ? CRUMBS[segment as keyof typeof CRUMBS] : 'member.menu.dashboard');
+  const meetingSession = home.data?.current.meeting?.hasRoom ? home.data.current.meeting.session : null;
+  const openMeeting = (sessionId?: string) => setMeeting(sessionId ?? meetingSession?.id ?? null);
+  const panel = (onNavigate?: () => void) => (
+    <MemberSidePanel
+      user={user}
+      home={home.data}
+      onRoomMeeting={() => openMeeting()}
+      onNavigate={onNavigate}
+    />
+  );
+  const context: MemberOutletContext = {
+    user,
+    home: home.data,
+    openMeeting,
+    openPayment: () => setPayment(true),
+  };
   return (
     <div className="member">
       <aside className="member__side">
         <div className="member__logo">
           <Logo />
         </div>
-        <MemberSidePanel user={user} />
+        {panel()}
       </aside>
       <div className="member__body">
         <header className="member__bar">
@@ -39,7 +101,7 @@ export function MemberLayout({ user, title, children }: { user: User; title: str
               description={t('member.menuLabel')}
               closeLabel={t('nav.closeMenu')}
             >
-              <MemberSidePanel user={user} onNavigate={() => setDrawer(false)} />
+              {panel(() => setDrawer(false))}
             </DialogContent>
           </Dialog>
           <nav className="member__crumbs" aria-label="breadcrumb">
@@ -48,6 +110,33 @@ export function MemberLayout({ user, title, children }: { user: User; title: str
             <span aria-current="page">{title}</span>
           </nav>
           <div className="member__tools">
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm member__pay"
+              onClick={() => setPayment(true)}
+              data-testid="member-payment"
+              aria-label={
+                orders.unpaid.length
+                  ? t('member.payment.buttonDue', { count: orders.unpaid.length })
+                  : t('member.payment.button')
+              }
+            >
+              <CardIcon width={16} height={16} />
+              {t('member.payment.button')}
+              {orders.unpaid.length > 0 && (
+                <span className="member__badge" data-testid="member-payment-badge" aria-hidden="true">
+                  {orders.unpaid.length}
+                </span>
+              )}
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => setHelp(true)}
+              data-testid="member-help-button"
+            >
+              {t('member.help.button')}
+            </button>
             <CourseSwitcher />
             <LanguageSwitch />
             <Link
@@ -61,9 +150,24 @@ export function MemberLayout({ user, title, children }: { user: User; title: str
           </div>
         </header>
         <main className="member__main" id="main">
-          {children}
+          {home.isError && (
+            <Alert>
+              <span data-testid="member-home-error">{problemText(home.error, language)}</span>
+            </Alert>
+          )}
+          <Outlet context={context} />
         </main>
       </div>
+      <StandByDialog open={home.isPending} />
+      <HelpDialog open={help} onOpenChange={setHelp} />
+      {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
+      {meeting && (
+        <MeetingRoomDialog
+          sessionId={meeting}
+          profileName={meetingProfile(home.data, user)}
+          onClose={() => setMeeting(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,25 +1,65 @@
+import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { CalendarIcon, GridIcon, HomeIcon, MapPinIcon, UserIcon, VideoIcon } from '@/components/ui/icons';
+import type { MemberHome } from '@rian/proto-contracts/learning-member';
+import { CalendarIcon, ChartIcon, GridIcon, HomeIcon, VideoIcon } from '@/components/ui/icons';
 import { initials } from '@/lib/initials';
-import { useAccountDialogStore } from '@/stores/account-dialog-store';
 import type { User } from '@/types/api';
 
-/** Spec 01 §2 member layout menu; the entries of later issues are shown, disabled, as "coming soon". */
-const SOON = [
-  { label: 'member.menu.calendar', icon: CalendarIcon },
-  { label: 'member.menu.liveStreaming', icon: VideoIcon },
-  { label: 'member.menu.liveTrade', icon: VideoIcon },
-  { label: 'member.menu.superTracking', icon: GridIcon },
-  { label: 'member.menu.lessons', icon: VideoIcon },
-] as const;
+/** A member group the side panel offers a dialog for (social network, messaging app): a later issue. */
+export interface MemberGroupButton {
+  kind: 'social' | 'messaging';
+  label: string;
+  onOpen: () => void;
+}
 
-/** The member's side panel: avatar, member code, first and last name, account buttons and the menu. */
-export function MemberSidePanel({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { width?: number; height?: number }>;
+
+/**
+ * Spec 01 §2 member layout, side panel: avatar (initials without a picture), member code, first and
+ * last name; the social / messaging group buttons (one row when exactly two), the book-delivery
+ * button (when the course needs a book and there is no booking) — both hook points filled by later
+ * issues; then the menu. Room Meeting shows only when the meeting around now has a Zoom room; Live
+ * Streaming and Live Trade are disabled unless a live session is around now; SuperTracking only
+ * when learning sends its link.
+ */
+export function MemberSidePanel({
+  user,
+  home,
+  groups = [],
+  bookDelivery = null,
+  onRoomMeeting,
+  onNavigate,
+}: {
+  user: User;
+  home: MemberHome | undefined;
+  groups?: MemberGroupButton[];
+  bookDelivery?: { onOpen: () => void } | null;
+  onRoomMeeting: () => void;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
-  const openProfile = useAccountDialogStore((s) => s.openProfile);
-  const openAddresses = useAccountDialogStore((s) => s.openAddresses);
+  const live = home?.current.live ?? null;
+  const room = home?.current.meeting?.hasRoom ? home.current.meeting : null;
+  const link = (to: string, label: string, Icon: Icon, testId: string, end = false) => (
+    <li>
+      <NavLink to={to} end={end} className="side-menu__link" onClick={onNavigate} data-testid={testId}>
+        <Icon width={18} height={18} />
+        {label}
+      </NavLink>
+    </li>
+  );
+  const liveItem = (path: string, label: string, testId: string) =>
+    live ? (
+      link(`/member/${path}/${live.session.id}`, label, VideoIcon, testId)
+    ) : (
+      <li>
+        <span className="side-menu__link is-disabled" aria-disabled="true" data-testid={testId}>
+          <VideoIcon width={18} height={18} />
+          {label}
+        </span>
+      </li>
+    );
   return (
     <div className="member-panel">
       <div className="member-panel__who">
@@ -41,39 +81,66 @@ export function MemberSidePanel({ user, onNavigate }: { user: User; onNavigate?:
           {user.firstName} {user.lastName}
         </p>
       </div>
-      <div className="member-panel__buttons">
-        <Button variant="secondary" size="sm" onClick={openProfile} data-testid="member-open-profile">
-          <UserIcon width={16} height={16} />
-          {t('header.profile')}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={openAddresses} data-testid="member-open-addresses">
-          <MapPinIcon width={16} height={16} />
-          {t('header.addresses')}
-        </Button>
-      </div>
+      {groups.length > 0 && (
+        <div
+          className={`member-panel__buttons${groups.length === 2 ? ' member-panel__buttons--row' : ''}`}
+          data-testid="member-groups"
+        >
+          {groups.map((g) => (
+            <button key={g.kind} type="button" className="btn btn--secondary btn--sm" onClick={g.onOpen}>
+              {g.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {bookDelivery && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm member-panel__book"
+          onClick={bookDelivery.onOpen}
+          data-testid="member-book-delivery"
+        >
+          {t('member.bookDelivery')}
+        </button>
+      )}
       <nav aria-label={t('member.menuLabel')}>
         <ul className="side-menu">
-          <li>
-            <NavLink to="/" className="side-menu__link" onClick={onNavigate}>
-              <HomeIcon width={18} height={18} />
-              {t('member.menu.home')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/member" end className="side-menu__link" onClick={onNavigate}>
-              <GridIcon width={18} height={18} />
-              {t('member.menu.dashboard')}
-            </NavLink>
-          </li>
-          {SOON.map(({ label, icon: Icon }) => (
-            <li key={label}>
-              <span className="side-menu__link is-disabled" aria-disabled="true">
-                <Icon width={18} height={18} />
-                {t(label)}
-                <span className="side-menu__soon">{t('member.soon')}</span>
-              </span>
+          {link('/', t('member.menu.home'), HomeIcon, 'menu-home')}
+          {link('/member', t('member.menu.dashboard'), GridIcon, 'menu-dashboard', true)}
+          {link('/member/calendar', t('member.menu.calendar'), CalendarIcon, 'menu-calendar')}
+          {room && (
+            <li>
+              <button
+                type="button"
+                className="side-menu__link"
+                data-testid="menu-room-meeting"
+                onClick={() => {
+                  onNavigate?.();
+                  onRoomMeeting();
+                }}
+              >
+                <VideoIcon width={18} height={18} />
+                {t('member.menu.roomMeeting')}
+              </button>
             </li>
-          ))}
+          )}
+          {liveItem('livestreaming', t('member.menu.liveStreaming'), 'menu-live-streaming')}
+          {liveItem('livetrade', t('member.menu.liveTrade'), 'menu-live-trade')}
+          {home?.superTrackingUrl && (
+            <li>
+              <a
+                className="side-menu__link"
+                href={home.superTrackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="menu-super-tracking"
+              >
+                <ChartIcon width={18} height={18} />
+                {t('member.menu.superTracking')}
+              </a>
+            </li>
+          )}
+          {link('/member/video', t('member.menu.lessons'), VideoIcon, 'menu-lessons')}
         </ul>
       </nav>
     </div>

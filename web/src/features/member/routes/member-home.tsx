@@ -1,67 +1,67 @@
-import { Link, Navigate, Route, Routes } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { SessionMember } from '@rian/proto-contracts/learning-content';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
-import { useAuthStore } from '@/stores/auth-store';
 import { useLanguageStore } from '@/stores/language-store';
-import { useStaffStore } from '@/stores/staff-store';
-import type { User } from '@/types/api';
+import { useUnpaidInstalmentOrders } from '../api/member-home';
 import { courseLabel, selectedEnrolment, useMyEnrolments } from '../api/my-enrolments';
-import { MemberLayout } from '../components/member-layout';
-import { MemberReloadRoute } from './member-reload';
+import type { MemberOutletContext } from '../components/member-layout';
 import '../i18n';
 
+const time = (s: { start: string | null; to: string | null }) =>
+  s.start ? (s.to ? `${s.start}–${s.to}` : s.start) : '';
+
+/** Today's session's action: join a meeting's room, watch a video, open a live session's page. */
+function SessionAction({ s, openMeeting }: { s: SessionMember; openMeeting: (id: string) => void }) {
+  const { t } = useTranslation();
+  if (s.type === 'meeting' && s.zoomRoomId)
+    return (
+      <Button size="sm" onClick={() => openMeeting(s.id)} data-testid={`today-join-${s.id}`}>
+        {t('member.dashboard.join')}
+      </Button>
+    );
+  if (s.type === 'video' && s.videoId)
+    return (
+      <Link
+        className="btn btn--primary btn--sm"
+        to={`/member/video/${s.id}`}
+        data-testid={`today-watch-${s.id}`}
+      >
+        {t('member.dashboard.watch')}
+      </Link>
+    );
+  if (s.type === 'live')
+    return (
+      <Link
+        className="btn btn--primary btn--sm"
+        to={`/member/livestreaming/${s.id}`}
+        data-testid={`today-live-${s.id}`}
+      >
+        {t('member.dashboard.live')}
+      </Link>
+    );
+  return null;
+}
+
 /**
- * /member (spec 01 §4, §6): only Premium enters; other members go to /logout, staff to /.
- * A status read from the last visit is confirmed by the server before a member is turned away.
+ * /member, the dashboard (spec 01 "On entering the member area", issue 13): the selected course,
+ * today's sessions with their join / watch action, the next sessions, the progress block, unpaid
+ * instalments and the announcements (the course's detail text for now).
  */
 export function MemberHomeRoute() {
   const { t } = useTranslation();
-  const ready = useAuthStore((s) => s.ready);
-  const token = useAuthStore((s) => s.token);
-  const user = useAuthStore((s) => s.user);
-  const verified = useAuthStore((s) => s.verified);
-  const expired = useAuthStore((s) => s.expired);
-  const staff = useStaffStore((s) => Boolean(s.token));
-
-  const premium = user?.status === 'Premium' && !expired;
-  if (!premium && (!ready || (token && !verified && !expired))) {
-    return (
-      <main className="status-page" id="main">
-        <Spinner label={t('member.checking')} />
-      </main>
-    );
-  }
-  if (!user || !premium) return <Navigate to={staff ? '/' : '/logout'} replace />;
-
-  return (
-    <Routes>
-      <Route index element={<MemberDashboard user={user} />} />
-      <Route
-        path="reload"
-        element={
-          <MemberLayout user={user} title={t('member.menu.dashboard')}>
-            <MemberReloadRoute />
-          </MemberLayout>
-        }
-      />
-      {/* the other member pages (calendar, videos, live) come with later issues */}
-      <Route path="*" element={<Navigate to="/member" replace />} />
-    </Routes>
-  );
-}
-
-/** The dashboard: a welcome and the selected course (spec 01 "On entering the member area"). */
-function MemberDashboard({ user }: { user: User }) {
-  const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
+  const { user, home, openMeeting, openPayment } = useOutletContext<MemberOutletContext>();
   const enrolments = useMyEnrolments();
+  const orders = useUnpaidInstalmentOrders();
   const selected = selectedEnrolment(enrolments.data?.items ?? []);
   const name = user.nickname || user.firstName;
   return (
-    <MemberLayout user={user} title={t('member.menu.dashboard')}>
+    <div className="member-dashboard">
       <section className="card member-welcome">
         <h1 className="card__title">{t('member.welcome', { name })}</h1>
         {enrolments.isPending && <Spinner label={t('member.course.loading')} />}
@@ -84,8 +84,84 @@ function MemberDashboard({ user }: { user: User }) {
             {t('member.course.none')} <Link to="/">{t('member.home')}</Link>
           </p>
         )}
-        <p className="card__text">{t('member.text')}</p>
       </section>
-    </MemberLayout>
+
+      {home?.enrolment && (
+        <>
+          <section className="card" data-testid="dashboard-today" aria-labelledby="dashboard-today-title">
+            <h2 className="card__title" id="dashboard-today-title">
+              {t('member.dashboard.today')}
+            </h2>
+            {home.today.length === 0 ? (
+              <p className="card__text">{t('member.dashboard.noneToday')}</p>
+            ) : (
+              <ul className="member-sessions">
+                {home.today.map((s) => (
+                  <li key={s.id} className="member-sessions__item" data-testid={`today-${s.id}`}>
+                    <span className="member-sessions__time">{time(s)}</span>
+                    <span className="member-sessions__title">{s.title}</span>
+                    <span className="member-sessions__type">{t(`member.dashboard.types.${s.type}`)}</span>
+                    <SessionAction s={s} openMeeting={openMeeting} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="card" data-testid="dashboard-next">
+            <h2 className="card__title">{t('member.dashboard.next')}</h2>
+            {home.upcoming.length === 0 ? (
+              <p className="card__text">{t('member.dashboard.noneNext')}</p>
+            ) : (
+              <ul className="member-sessions">
+                {home.upcoming.map((s) => (
+                  <li key={s.id} className="member-sessions__item">
+                    <span className="member-sessions__time">
+                      {formatDay(s.date, language)} {time(s)}
+                    </span>
+                    <span className="member-sessions__title">{s.title}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/member/calendar">{t('member.dashboard.calendar')}</Link>
+          </section>
+
+          <section className="card" data-testid="dashboard-progress">
+            <h2 className="card__title">{t('member.dashboard.progress')}</h2>
+            <p className="member-progress">
+              <span data-testid="progress-watched">—</span> /{' '}
+              <span data-testid="progress-lessons">{home.lessonCount}</span> {t('member.dashboard.lessons')}
+            </p>
+            <Link to="/member/video">{t('member.menu.lessons')}</Link>
+          </section>
+
+          {home.courseDetail && (
+            <section className="card" data-testid="dashboard-announcements">
+              <h2 className="card__title">{t('member.dashboard.announcements')}</h2>
+              <p className="card__text member-announcement">{home.courseDetail}</p>
+            </section>
+          )}
+        </>
+      )}
+
+      {orders.unpaid.length > 0 && (
+        <section className="card" data-testid="dashboard-unpaid">
+          <h2 className="card__title">{t('member.dashboard.unpaid')}</h2>
+          <ul className="member-sessions">
+            {orders.unpaid.map((o) => (
+              <li key={o.id} className="member-sessions__item">
+                <span className="member-sessions__title">
+                  {o.reference} · {o.productTitle ?? ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Button size="sm" onClick={openPayment} data-testid="dashboard-pay">
+            {t('member.dashboard.pay')}
+          </Button>
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MemberHome, SessionView } from '@rian/proto-contracts/learning-member';
+import type { OrderView } from '@rian/proto-contracts/orders';
+import { installmentState } from '@/components/orders/order-labels';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { api } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth-store';
+import { MEMBER_KEY } from './my-enrolments';
+
+/** GET /api/learning/member/home — entering the member area in one read (issue 13). */
+export function getMemberHome(signal?: AbortSignal): Promise<MemberHome> {
+  return api<MemberHome>('/learning/member/home', { signal });
+}
+
+/** The member area's own read; under MEMBER_KEY so /member/reload fetches it again after a course switch. */
+export function useMemberHome() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: [...MEMBER_KEY, 'home', token],
+    queryFn: ({ signal }) => getMemberHome(signal),
+    enabled: Boolean(token),
+  });
+}
+
+/** GET /api/learning/member/sessions/{id} — a session's room and passcode; 404 outside its window. */
+export function useSessionView(id: string | null) {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: [...MEMBER_KEY, 'session', id, token],
+    queryFn: ({ signal }) => api<SessionView>(`/learning/member/sessions/${id}`, { signal }),
+    enabled: Boolean(token && id),
+  });
+}
+
+/** An order with an instalment still to pay (not a cancelled order). */
+export function hasUnpaidInstalment(o: OrderView): boolean {
+  return o.status !== 'not' && o.installments.some((i) => installmentState(i.status) === 'toPay');
+}
+
+/**
+ * The member's orders with instalments left to pay: one call to orders' GET /orders/mine (the
+ * first page, 50 newest orders — the same query /orders uses, so both share its cache).
+ */
+export function useUnpaidInstalmentOrders() {
+  const orders = useMyOrders(1);
+  return { ...orders, unpaid: (orders.data?.items ?? []).filter(hasUnpaidInstalment) };
+}
