@@ -373,6 +373,17 @@ describe('the lesson player', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
+  it.each([
+    ['https://vod.example.com/course/master.m3u8', 'hls'],
+    ['http://vod.example.com/course/master.m3u8', 'none'],
+  ])('plays a staff-entered HLS URL %s with player %s', async (hlsUrl, kind) => {
+    serve({ [sid(1)]: view(sid(1), { video: video(1, { source: 'hls', hlsUrl }) }) });
+    renderLesson(`/member/video/${sid(1)}`);
+    const container = await player();
+    expect(container.dataset.player).toBe(kind);
+    if (kind === 'hls') await waitFor(() => expect(hls.instances[0]?.src).toBe(hlsUrl));
+  });
+
   it('says an upload is still being prepared when it has no playlist yet', async () => {
     serve({ [sid(1)]: view(sid(1), { video: video(1, { source: 'upload', playbackUrl: null }) }) });
     renderLesson(`/member/video/${sid(1)}`);

@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Lesson } from '@rian/proto-contracts/learning-member';
@@ -12,7 +12,6 @@ import { useLanguageStore } from '@/stores/language-store';
 import { useMemberLessons, useMemberSession } from '../api/member-lessons';
 import { LessonPlayer } from '../components/player/lesson-player';
 import type { PlayerEvents } from '../components/player/player-state';
-import '../i18n';
 import '../i18n-lessons';
 import './member-lesson.css';
 
@@ -35,10 +34,6 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
   const currentId = id ?? items[0]?.session.id;
   const session = useMemberSession(currentId);
   const index = items.findIndex((l) => l.session.id === currentId);
-
-  useEffect(() => {
-    if (session.data) document.title = session.data.session.title;
-  }, [session.data]);
 
   if (isApiError(session.error) && session.error.status === 404) return <Navigate to="/member" replace />;
 
