@@ -24,7 +24,7 @@ export const DEFAULT_CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "media-src 'self' blob: https:",
-  'frame-src https://player.vimeo.com https://www.youtube.com https://www.youtube-nocookie.com',
+  'frame-src https://player.vimeo.com https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://youtube-nocookie.com',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -78,6 +78,12 @@ export const ConfigSchema = Type.Object({
    * payment page (payments' PAYMENTS_CARD_FORM_URL), added to the policy's form-action
    */
   CSP_FORM_ACTION_ORIGINS: Type.String({ default: '', pattern: '^[^;,\'"]*$' }),
+  /**
+   * origins lesson videos stream from besides our own (space-separated): hls.js fetches a
+   * playlist and its segments, so a staff-entered HLS URL's host (or a CDN in front of media)
+   * must be in connect-src; uploads served by media through /api/media need nothing here
+   */
+  CSP_MEDIA_ORIGINS: Type.String({ default: '', pattern: '^[^;,\'"]*$' }),
   /** live updates (GET /api/live/admin): core NATS subjects under RIAN_NAMESPACE */
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /** where the gateway checks access tokens for its own routes (the live stream) */
@@ -92,15 +98,19 @@ export type Config = Static<typeof ConfigSchema>;
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(ConfigSchema, env);
   enabledServices(config);
-  const extra = config.CSP_FORM_ACTION_ORIGINS.trim();
-  if (!extra) return config;
-  return {
-    ...config,
-    CONTENT_SECURITY_POLICY: config.CONTENT_SECURITY_POLICY.replace(
-      /form-action ([^;]*)/,
-      (_m, sources: string) => `form-action ${sources.trim()} ${extra}`,
-    ),
-  };
+  let csp = withSources(config.CONTENT_SECURITY_POLICY, 'form-action', config.CSP_FORM_ACTION_ORIGINS);
+  csp = withSources(csp, 'connect-src', config.CSP_MEDIA_ORIGINS);
+  return csp === config.CONTENT_SECURITY_POLICY ? config : { ...config, CONTENT_SECURITY_POLICY: csp };
+}
+
+/** `csp` with `origins` (space-separated, may be blank) added to one directive's sources. */
+function withSources(csp: string, directive: string, origins: string): string {
+  const extra = origins.trim();
+  if (!extra) return csp;
+  return csp.replace(
+    new RegExp(`${directive} ([^;]*)`),
+    (_m, sources: string) => `${directive} ${sources.trim()} ${extra}`,
+  );
 }
 
 /** The services behind /api, each with its upstream base URL. */

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PlayerEvents, PlayerState } from './player-state';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * An HLS playlist (an upload's signed master.m3u8, or a staff-entered https .m3u8) in a <video>:
+ * the browser's own HLS when it has one (Safari, iOS), hls.js otherwise — imported here only, so it
+ * stays in a lazy chunk. The container's `data-state` follows the media element's events.
+ */
+export function HlsPlayer({
+  src,
+  poster,
+  title,
+  onStateChange,
+  onProgress,
+}: { src: string; poster?: string | null | undefined; title: string } & PlayerEvents) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<PlayerState>('loading');
+  const events = useRef({ onStateChange, onProgress });
+  events.current = { onStateChange, onProgress };
+
+  useEffect(() => {
+    events.current.onStateChange?.(state);
+  }, [state]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setState('loading');
+    if (element.canPlayType(HLS_TYPE)) {
+      // the element is keyed by src: a new lesson gets a new <video>
+      element.src = src;
+      return;
+    }
+    let destroy = () => {};
+    let live = true;
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (!live) return;
+        if (!Hls.isSupported()) {
+          setState('error');
+          return;
+        }
+        // no worker: the page's CSP allows scripts from our origin only (no blob: workers)
+        const hls = new Hls({ enableWorker: false });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (data.fatal) setState('error');
+        });
+        hls.loadSource(src);
+        hls.attachMedia(element);
+        destroy = () => hls.destroy();
+      })
+      .catch(() => live && setState('error'));
+    return () => {
+      live = false;
+      destroy();
+    };
+  }, [src]);
+
+  return (
+    <div
+      className="lesson-player lesson-player--video"
+      data-state={state}
+      data-testid="lesson-player"
+      data-player="hls"
+    >
+      <video
+        ref={ref}
+        className="lesson-player__video"
+        controls
+        playsInline
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={title}
+        onLoadedMetadata={() => setState((s) => (s === 'loading' ? 'paused' : s))}
+        onPlaying={() => setState('playing')}
+        onPause={(e) => !e.currentTarget.ended && setState('paused')}
+        onEnded={() => setState('ended')}
+        onError={() => setState('error')}
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          events.current.onProgress?.({
+            seconds: v.currentTime,
+            duration: Number.isFinite(v.duration) ? v.duration : null,
+          });
+        }}
+      />
+    </div>
+  );
+}

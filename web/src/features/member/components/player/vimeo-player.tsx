@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PlayerEvents, PlayerState } from './player-state';
+
+/**
+ * A Vimeo player URL (allow-listed) in an <iframe> we render ourselves, then driven by
+ * @vimeo/player — imported here only (lazy chunk). Handing it the iframe rather than an id keeps it
+ * from fetching Vimeo's oEmbed API, which the CSP's connect-src 'self' would refuse.
+ */
+export function VimeoPlayer({
+  url,
+  title,
+  onStateChange,
+  onProgress,
+}: { url: string; title: string } & PlayerEvents) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [state, setState] = useState<PlayerState>('loading');
+  const events = useRef({ onStateChange, onProgress });
+  events.current = { onStateChange, onProgress };
+
+  useEffect(() => {
+    events.current.onStateChange?.(state);
+  }, [state]);
+
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    setState('loading');
+    let live = true;
+    let destroy = () => {};
+    void import('@vimeo/player')
+      .then(({ default: Player }) => {
+        if (!live) return;
+        const player = new Player(frame);
+        const set = (next: PlayerState) => () => live && setState(next);
+        player.on('play', set('playing'));
+        player.on('playing', set('playing'));
+        player.on('pause', set('paused'));
+        player.on('ended', set('ended'));
+        player.on('error', set('error'));
+        player.on('timeupdate', (data: { seconds: number; duration: number }) =>
+          events.current.onProgress?.({ seconds: data.seconds, duration: data.duration || null }),
+        );
+        player
+          .ready()
+          .then(() => live && setState((s) => (s === 'loading' ? 'paused' : s)))
+          .catch(() => live && setState('error'));
+        // unbind only: the iframe belongs to React, destroy() would remove it from the page
+        destroy = () => {
+          for (const e of ['play', 'playing', 'pause', 'ended', 'error', 'timeupdate'] as const)
+            player.off(e);
+        };
+      })
+      .catch(() => live && setState('error'));
+    return () => {
+      live = false;
+      destroy();
+    };
+  }, [url]);
+
+  return (
+    <div
+      className="lesson-player lesson-player--frame"
+      data-state={state}
+      data-testid="lesson-player"
+      data-player="vimeo"
+    >
+      <iframe
+        ref={ref}
+        key={url}
+        src={url}
+        title={title}
+        className="lesson-player__frame"
+        allow="autoplay; fullscreen; picture-in-picture"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        sandbox="allow-scripts allow-same-origin allow-presentation"
+      />
+    </div>
+  );
+}
