@@ -21,6 +21,7 @@ export const LAZY_NAMESPACES = [
   'checkout',
   'adminLearning',
   'pay',
+  'memberCalendar',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

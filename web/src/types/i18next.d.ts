@@ -12,6 +12,7 @@ import type places from '@/locales/th/places.json';
 import type checkout from '@/locales/th/checkout.json';
 import type adminLearning from '@/locales/th/admin-learning.json';
 import type pay from '@/locales/th/pay.json';
+import type memberCalendar from '@/locales/th/member-calendar.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -32,6 +33,7 @@ declare module 'i18next' {
       'checkout',
       'adminLearning',
       'pay',
+      'memberCalendar',
     ];
     resources: {
       common: typeof common;
@@ -48,6 +50,7 @@ declare module 'i18next' {
       checkout: typeof checkout;
       adminLearning: typeof adminLearning;
       pay: typeof pay;
+      memberCalendar: typeof memberCalendar;
     };
   }
 }
