@@ -107,7 +107,11 @@ function SessionBody({ view, language }: { view: SessionView; language: Language
         </section>
       )}
       {session.type === 'video' && (
-        <Link className="btn btn--primary" to={`/member/video/${session.id}`} data-testid="session-watch">
+        <Link
+          className="btn btn--primary btn--md session-view__action"
+          to={`/member/video/${session.id}`}
+          data-testid="session-watch"
+        >
           {t('member.calendar.session.watch')}
         </Link>
       )}
@@ -186,7 +190,7 @@ function MeetingRoom({ room }: { room: ZoomRoomMember }) {
         ))}
       </dl>
       <a
-        className="btn btn--primary"
+        className="btn btn--primary btn--md session-view__action"
         href={room.url}
         target="_blank"
         rel="noopener noreferrer"

@@ -44,6 +44,19 @@ const ITEMS: CalendarItem[] = [
     time: '20:00 - 21:00',
     title: 'Zoom Q&A',
   }),
+  calendarItem({
+    id: '0190a0b0-0000-7000-8000-00000000c004',
+    type: 'real',
+    colour: '#15803d',
+    colorBox: '#dcfce7',
+    icon: 'map-pin',
+    start: '2026-11-28',
+    end: null,
+    startTime: null,
+    endTime: null,
+    time: '',
+    title: 'สัมมนา ณ กรุงเทพฯ',
+  }),
 ];
 
 function enrolment(): EnrolmentView {
@@ -242,9 +255,9 @@ describe('/member/calendar', () => {
     renderCalendar();
     expect(await screen.findByText('Live: market open')).toBeTruthy();
     expect(calendarCalls(fetchMock)).toEqual([`2026-11-01..2026-11-30 ${COURSE_ID}`]);
-    // the list has its own time column: the event's label holds the type and title only
     expect(within(eventButton('Live: market open')).getByTestId('calendar-event').textContent).toBe(
-      'ถ่ายทอดสด: Live: market open',
+      'ถ่ายทอดสด: 19:00 - 21:00Live: market open',
     );
+    expect(screen.getByText('สัมมนา ณ กรุงเทพฯ')).toBeTruthy();
   });
 });

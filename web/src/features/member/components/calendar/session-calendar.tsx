@@ -101,13 +101,11 @@ function EventLabel({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const item = info.event.extendedProps.item as CalendarItem | undefined;
   if (!item) return <span>{info.event.title}</span>;
-  // the list view has its own time column
-  const showTime = Boolean(item.time) && !info.view.type.startsWith('list');
   return (
     <span className="calendar-event" data-testid="calendar-event" data-type={item.type}>
-      <SessionTypeIcon icon={item.icon} className="calendar-event__icon" />
+      <SessionTypeIcon icon={item.icon} className="calendar-event__icon" style={{ color: item.colour }} />
       <span className="sr-only">{t(`member.calendar.type.${item.type}`)}: </span>
-      {showTime && <span className="calendar-event__time">{item.time}</span>}
+      {item.time && <span className="calendar-event__time">{item.time}</span>}
       <span className="calendar-event__title">{item.title}</span>
     </span>
   );
