@@ -45,6 +45,15 @@ const ITEMS: CalendarItem[] = [
     title: 'Zoom Q&A',
   }),
   calendarItem({
+    id: '0190a0b0-0000-7000-8000-00000000c005',
+    start: '2026-11-27T06:00:00+07:00',
+    end: '2026-11-27T06:30:00+07:00',
+    startTime: '06:00',
+    endTime: '06:30',
+    time: '06:00 - 06:30',
+    title: 'Morning brief',
+  }),
+  calendarItem({
     id: '0190a0b0-0000-7000-8000-00000000c004',
     type: 'real',
     colour: '#15803d',
@@ -155,6 +164,22 @@ describe('/member/calendar', () => {
     await waitFor(() => expect(calendarCalls(fetchMock)).toContain(`2026-11-30..2027-01-10 ${COURSE_ID}`));
     await waitFor(() => expect(screen.queryByText('Live: market open')).toBeNull());
     expect(screen.getByRole('heading', { name: 'ธันวาคม 2569' })).toBeTruthy();
+  });
+
+  it('asks for the seven days of the week view (Monday to Sunday) and lays sessions on their Bangkok day', async () => {
+    const fetchMock = learningApi();
+    renderCalendar();
+    await screen.findByText('Live: market open');
+    const week = screen.getByRole('tab', { name: 'มุมมองสัปดาห์' });
+    await userEvent.click(week);
+    await waitFor(() => expect(calendarCalls(fetchMock)).toContain(`2026-11-23..2026-11-29 ${COURSE_ID}`));
+    expect(week.getAttribute('aria-selected')).toBe('true');
+    // 06:00 in Bangkok on the 27th is still the 26th in UTC and west of it: the calendar keeps Bangkok's day
+    const early = await screen.findByText('Morning brief');
+    expect(early.closest('[data-date]')?.getAttribute('data-date')).toBe('2026-11-27');
+    expect(eventButton('Live: market open').closest('[data-date]')?.getAttribute('data-date')).toBe(
+      '2026-11-26',
+    );
   });
 
   it("follows the app's language: English shows the Common Era and English words", async () => {
