@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_MAX_DAYS as CONTRACT_MAX_DAYS } from '@rian/proto-contracts/learning-member';
-import { CALENDAR_MAX_DAYS, calendarRequests, visibleDays } from './member-calendar';
+import { json, mockApi } from '@/testing/render';
+import { calendarItem } from '@/testing/calendar-fixtures';
+import { CALENDAR_MAX_DAYS, calendarRequests, getCalendarRange, visibleDays } from './member-calendar';
 
 describe('the calendar range', () => {
   it("keeps learning's limit per request", () => {
@@ -32,5 +34,22 @@ describe('the calendar range', () => {
     expect(calendarRequests({ from: '2026-05-01', to: '2026-05-01' })).toEqual([
       { from: '2026-05-01', to: '2026-05-01' },
     ]);
+  });
+});
+
+describe('GET /member/sessions/calendar', () => {
+  it('gathers the items of a range longer than 62 days from one request per part', async () => {
+    const asked: string[] = [];
+    mockApi({
+      'GET /api/learning/member/sessions/calendar': (url) => {
+        asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+        return json(200, {
+          items: [calendarItem({ id: url.searchParams.get('from')!, start: url.searchParams.get('from')! })],
+        });
+      },
+    });
+    const items = await getCalendarRange({ from: '2026-01-01', to: '2026-03-31' }, undefined);
+    expect(asked).toEqual(['2026-01-01..2026-03-03', '2026-03-04..2026-03-31']);
+    expect(items.map((i) => i.id)).toEqual(['2026-01-01', '2026-03-04']);
   });
 });

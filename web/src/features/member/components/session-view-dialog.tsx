@@ -94,13 +94,12 @@ function SessionBody({ view, language }: { view: SessionView; language: Language
             <dd data-testid="session-instructor">{session.instructor.name}</dd>
           </>
         )}
-        {view.openUntil && session.type === 'video' && (
-          <>
-            <dt className="sr-only">{t('member.calendar.session.openUntil', { day: '' })}</dt>
-            <dd>{t('member.calendar.session.openUntil', { day: sessionDay(view.openUntil, language) })}</dd>
-          </>
-        )}
       </dl>
+      {view.openUntil && (
+        <p className="card__text" data-testid="session-open-until">
+          {t('member.calendar.session.openUntil', { day: sessionDay(view.openUntil, language) })}
+        </p>
+      )}
       {session.detail && (
         <section aria-label={t('member.calendar.session.detail')}>
           <p className="session-view__detail">{session.detail}</p>
