@@ -84,7 +84,6 @@ export function SessionCalendar({ items, language, onRangeChange, onOpen }: Prop
         allDayText={t('member.calendar.allDay')}
         height="auto"
         dayMaxEvents={3}
-        scrollTime="08:00:00"
         eventDisplay="block"
         eventInteractive
         events={events}
