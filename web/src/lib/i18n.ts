@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'adminLearning',
   'pay',
   'memberLessons',
+  'memberCalendar',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import type checkout from '@/locales/th/checkout.json';
 import type adminLearning from '@/locales/th/admin-learning.json';
 import type pay from '@/locales/th/pay.json';
 import type memberLessons from '@/locales/th/member-lessons.json';
+import type memberCalendar from '@/locales/th/member-calendar.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -34,6 +35,7 @@ declare module 'i18next' {
       'adminLearning',
       'pay',
       'memberLessons',
+      'memberCalendar',
     ];
     resources: {
       common: typeof common;
@@ -51,6 +53,7 @@ declare module 'i18next' {
       adminLearning: typeof adminLearning;
       pay: typeof pay;
       memberLessons: typeof memberLessons;
+      memberCalendar: typeof memberCalendar;
     };
   }
 }
