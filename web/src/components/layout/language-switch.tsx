@@ -8,13 +8,9 @@ export function LanguageSwitch() {
   const setLanguage = useLanguageStore((s) => s.setLanguage);
   const next = language === 'th' ? 'en' : 'th';
   return (
-    <button
-      type="button"
-      className="lang-switch"
-      data-testid="lang-switch"
-      aria-label={next === 'en' ? t('language.switchToEn') : t('language.switchToTh')}
-      onClick={() => setLanguage(next)}
-    >
+    <button type="button" className="lang-switch" data-testid="lang-switch" onClick={() => setLanguage(next)}>
+      {/* the name keeps the visible "TH / EN" in it (WCAG 2.5.3 label in name) */}
+      <span className="sr-only">{next === 'en' ? t('language.switchToEn') : t('language.switchToTh')}: </span>
       <span lang="th" className={language === 'th' ? 'is-active' : undefined}>
         TH
       </span>

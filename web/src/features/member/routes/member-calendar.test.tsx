@@ -170,7 +170,7 @@ describe('/member/calendar', () => {
     const fetchMock = learningApi();
     renderCalendar();
     await screen.findByText('Live: market open');
-    const week = screen.getByRole('tab', { name: 'มุมมองสัปดาห์' });
+    const week = screen.getByRole('tab', { name: 'สัปดาห์ (มุมมอง)' });
     await userEvent.click(week);
     await waitFor(() => expect(calendarCalls(fetchMock)).toContain(`2026-11-23..2026-11-29 ${COURSE_ID}`));
     expect(week.getAttribute('aria-selected')).toBe('true');

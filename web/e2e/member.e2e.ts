@@ -1,0 +1,451 @@
+/**
+ * Issue 13's journey: the member area as a member uses it, on the demo data as `npm start` seeds it.
+ * Set-up through the API (not the subject): a member registers with the e-mailed code, buys the demo
+ * product "forex-basics" by bank transfer and staff approve the slip (the demo course Forex Basics);
+ * staff also grant them the Price Action demo course and put a meeting session with the demo Zoom
+ * room on the Forex course today (the demo meeting is tomorrow). A second member buys only
+ * "price-action-mastery". Then in the browser, as the first member: signs in, enters /member (the
+ * stand-by dialog, then the dashboard with the demo course) — that first load asks each service at
+ * most once and loads no player chunk; /member/calendar opens a session's dialog (no player chunk
+ * either); Room Meeting copies the meeting id to the clipboard; /member/video (today's uploaded HLS
+ * lesson, media's demo video once transcoded) plays; Help opens; the course switcher changes course
+ * through /member/reload. axe-core finds no serious or critical violation on the dashboard, the
+ * calendar and the lesson; each is looked at on a desktop and a phone, never wider than the window.
+ * Last, the second member opening the Forex lesson URL is sent to /member.
+ *
+ *   npx tsx web/e2e/member.e2e.ts
+ *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
+ */
+import { createRequire } from 'node:module';
+import type { Page, Request } from 'playwright-core';
+import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
+import {
+  DESKTOP,
+  PHONE,
+  REGISTER_TEMPLATE,
+  assert,
+  bangkokDay,
+  codeFromDeliveryLog,
+  coursePng,
+  inBrowser,
+  journeyProgram,
+  staffCall,
+  staffToken,
+  untilTrue,
+  type JourneyOptions,
+} from './support.js';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = (require('axe-core') as { source: string }).source;
+
+const DEMO = {
+  forexProduct: 'forex-basics',
+  paProduct: 'price-action-mastery',
+  forex: DEMO_COURSE_IDS.forexBasics,
+  priceAction: DEMO_COURSE_IDS.priceAction,
+  forexTitle: 'Forex พื้นฐาน (Forex Basics)',
+  /** learning's demo Zoom room (services/learning/src/domain/demo-content.ts) */
+  zoomRoomId: '01900000-0000-7000-8000-0000000d0003',
+  /** as learning stores it (spaces dropped) */
+  meetingId: '81234567890',
+  /** the uploaded lesson of today (DEMO_CONTENT_IDS.sessions.candles) */
+  todayLesson: '01900000-0000-7000-8000-0000000d0012',
+};
+
+/** the lazy chunks of the players: hls.js and @vimeo/player */
+const PLAYER_CHUNK = /\/assets\/(hls|player\.es)-[\w-]{8}\.js$/;
+
+async function call<T>(
+  baseUrl: string,
+  token: string | null,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: {
+      ...headers,
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new member who buys a demo product by bank transfer, staff approving the slip; answers their id. */
+async function memberWhoBought(
+  baseUrl: string,
+  staff: string,
+  who: { email: string; password: string; phone: string },
+  productUrl: string,
+): Promise<string> {
+  await call(baseUrl, null, 'POST', '/auth/register/code', { email: who.email });
+  const code = await codeFromDeliveryLog(baseUrl, staff, who.email, 30_000, REGISTER_TEMPLATE);
+  await call(baseUrl, null, 'POST', '/auth/register', {
+    email: who.email,
+    code,
+    password: who.password,
+    passwordConfirm: who.password,
+    firstName: 'สมาชิก',
+    lastName: 'ทดสอบ',
+    phone: who.phone,
+  });
+  const login = await call<{ token: string; user: { id: string } }>(baseUrl, null, 'POST', '/auth/login', {
+    email: who.email,
+    password: who.password,
+  });
+  const found = await call<{ id?: string; product?: { id: string } }>(
+    baseUrl,
+    null,
+    'GET',
+    `/catalog/products/by-url/${productUrl}`,
+  );
+  const productId = found.product?.id ?? found.id;
+  assert(productId, `no product id for ${productUrl}`);
+  const prices = await call<{ preselectedPriceId: string | null; items: { id: string }[] }>(
+    baseUrl,
+    login.token,
+    'GET',
+    `/catalog/products/${productId}/prices`,
+  );
+  const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
+  assert(priceId, `${productUrl} has no price today`);
+  const { order } = await call<{ order: { id: string } }>(
+    baseUrl,
+    login.token,
+    'POST',
+    '/orders/checkout',
+    { productId, priceId, paymentType: 4 },
+    { 'Idempotency-Key': `e2e-member-${who.email}` },
+  );
+  const form = new FormData();
+  form.append('paymentDate', bangkokDay(0));
+  form.append('paymentTime', '10:30');
+  form.append('slip', new Blob([new Uint8Array(coursePng(240, 360))], { type: 'image/png' }), 'slip.png');
+  const sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
+    body: form,
+  });
+  assert(sent.status === 201, `the slip answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`);
+  let slipId = '';
+  await untilTrue('the slip reaches the review queue', 20_000, async () => {
+    const slips = await staffCall<{ items: { id: string; orderId: string }[] }>(
+      baseUrl,
+      staff,
+      'GET',
+      '/payments/admin/slips?status=wait&pageSize=100',
+    );
+    slipId = slips.items.find((s) => s.orderId === order.id)?.id ?? '';
+    return Boolean(slipId);
+  });
+  await staffCall(baseUrl, staff, 'POST', `/payments/admin/slips/${slipId}/approve`);
+  await untilTrue('the order is paid', 30_000, async () => {
+    const paid = await staffCall<{ status: string }>(
+      baseUrl,
+      staff,
+      'GET',
+      `/orders/admin/orders/${order.id}`,
+    );
+    return paid.status === 'paid';
+  });
+  return login.user.id;
+}
+
+/** the member's enrolments as learning sees them (the saga grants the product's course) */
+async function enrolledIn(baseUrl: string, staff: string, userId: string, courseId: string) {
+  const list = await staffCall<{ total: number }>(
+    baseUrl,
+    staff,
+    'GET',
+    `/learning/admin/enrolments?userId=${encodeURIComponent(userId)}&courseId=${courseId}`,
+  );
+  return list.total > 0;
+}
+
+/** axe-core in the page: the serious and critical violations, as readable lines */
+async function axeProblems(page: Page): Promise<string[]> {
+  // the page's CSP allows scripts from our origin only: axe goes in through the DevTools protocol
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResult> } }).axe;
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
+  await inBrowser('member', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
+    const stamp = Date.now();
+    const member = {
+      email: `e2e-member-${stamp}@example.com`,
+      password: `E2e-member-${stamp}`,
+      phone: `08${String(stamp).slice(-8)}`,
+    };
+    const other = {
+      email: `e2e-member-pa-${stamp}@example.com`,
+      password: `E2e-member-pa-${stamp}`,
+      phone: `09${String(stamp).slice(-8)}`,
+    };
+    log(`member journey against ${baseUrl} as ${member.email}`);
+    const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+
+    await step(
+      'set-up (API): a member buys Forex Basics, is granted Price Action; a meeting with the Zoom room today',
+      async () => {
+        const userId = await memberWhoBought(baseUrl, staff, member, DEMO.forexProduct);
+        await untilTrue('the Forex enrolment', 30_000, () => enrolledIn(baseUrl, staff, userId, DEMO.forex));
+        await staffCall(baseUrl, staff, 'POST', '/learning/admin/enrolments', {
+          userId,
+          courseId: DEMO.priceAction,
+        });
+        await staffCall(baseUrl, staff, 'POST', `/learning/admin/courses/${DEMO.forex}/sessions`, {
+          title: `ห้องประชุมวันนี้ ${stamp.toString(36)}`,
+          date: bangkokDay(0),
+          type: 'meeting',
+          start: '00:05',
+          to: '23:55',
+          zoomRoomId: DEMO.zoomRoomId,
+        });
+        const otherId = await memberWhoBought(baseUrl, staff, other, DEMO.paProduct);
+        await untilTrue('the other member’s Price Action enrolment', 30_000, () =>
+          enrolledIn(baseUrl, staff, otherId, DEMO.priceAction),
+        );
+      },
+    );
+
+    await step(
+      'set-up: media has transcoded the demo video (today’s lesson hands out its playlist)',
+      async () => {
+        const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+          email: member.email,
+          password: member.password,
+        });
+        await untilTrue('the uploaded lesson’s HLS playlist', 180_000, async () => {
+          const view = await call<{ video: { playbackUrl: string | null } | null }>(
+            baseUrl,
+            token,
+            'GET',
+            `/learning/member/sessions/${DEMO.todayLesson}`,
+          ).catch(() => null);
+          return Boolean(view?.video?.playbackUrl);
+        });
+      },
+    );
+
+    const page = watch(await open());
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+
+    await step('member: signs in', async () => {
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('login-email').fill(member.email);
+      await page.getByTestId('login-password').fill(member.password);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('member-link').waitFor();
+      await page.getByTestId('cookie-agree').click();
+    });
+
+    await step(
+      'member: /member — stand by, then the dashboard with the demo course; one read per service (learning: two), no player',
+      async () => {
+        requests.length = 0;
+        await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
+        await page
+          .getByTestId('member-stand-by')
+          .waitFor({ state: 'attached', timeout: 10_000 })
+          .catch(() => {
+            log('  (the stand-by dialog came and went before it was seen)');
+          });
+        await page.getByTestId('member-stand-by').waitFor({ state: 'detached', timeout: 30_000 });
+        await page.getByTestId('course-switcher-title').waitFor();
+        if ((await page.getByTestId('course-switcher-title').textContent()) !== DEMO.forexTitle) {
+          // two courses: the member picks the demo course first
+          await page.getByTestId('course-switcher').click();
+          await page.getByTestId(`course-option-${DEMO.forex}`).click();
+          await page.waitForFunction(
+            (want) => document.querySelector('[data-testid="course-switcher-title"]')?.textContent === want,
+            DEMO.forexTitle,
+          );
+        }
+        await page.getByTestId('dashboard-today').waitFor();
+        await page.waitForLoadState('networkidle');
+        const data = requests
+          .map((r) => new URL(r.url()))
+          .filter((u) => u.pathname.startsWith('/api/'))
+          .map((u) => u.pathname);
+        log(`  first load's data requests: ${data.join(', ')}`);
+        const perService = new Map<string, string[]>();
+        for (const p of data) {
+          const service = p.split('/')[2]!;
+          perService.set(service, [...(perService.get(service) ?? []), p]);
+        }
+        // learning answers two reads today: the dashboard's /member/home and the course list
+        // (/enrolments/mine) the switcher, dashboard and calendar share — the one known exception
+        const allowed = (service: string) => (service === 'learning' ? 2 : 1);
+        const many = [...perService].filter(
+          ([service, list]) => list.length > allowed(service) || new Set(list).size < list.length,
+        );
+        assert(
+          many.length === 0,
+          `the first load asked a service more than once: ${many.map(([s, l]) => `${s}: ${l.join(', ')}`).join('; ')}`,
+        );
+        const players = requests.filter((r) => PLAYER_CHUNK.test(new URL(r.url()).pathname));
+        assert(
+          players.length === 0,
+          `the dashboard loaded player chunks: ${players.map((r) => r.url()).join(', ')}`,
+        );
+      },
+    );
+
+    const looks = async (name: string, ready: () => Promise<void>) => {
+      const problems = await axeProblems(page);
+      log(`  axe on ${name}: ${problems.length} serious/critical`);
+      assert(problems.length === 0, `axe on ${name}:\n${problems.join('\n')}`);
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await ready();
+        await page.evaluate(() => document.fonts.ready);
+        const wider = await overflow(page);
+        assert(wider <= 0, `${name} is ${wider}px wider than the ${size} window`);
+        await shot(page, `m-${name}-${size}`);
+      }
+      await page.setViewportSize(DESKTOP);
+      await ready();
+    };
+
+    await step('member: the dashboard — axe, desktop and phone', async () => {
+      await looks('dashboard', () => page.getByTestId('dashboard-today').waitFor());
+    });
+
+    await step(
+      'member: Room Meeting — the demo Zoom room; copy puts the meeting id on the clipboard',
+      async () => {
+        await page.getByTestId('menu-room-meeting').click();
+        const dialog = page.getByTestId('meeting-room');
+        await dialog.getByTestId('meeting-id-value').filter({ hasText: DEMO.meetingId }).waitFor();
+        await dialog.getByTestId('meeting-id-copy').click();
+        await untilTrue(
+          'the clipboard holds the meeting id',
+          5_000,
+          async () => (await page.evaluate(() => navigator.clipboard.readText())) === DEMO.meetingId,
+        );
+        await shot(page, 'm-meeting-room', { fullPage: false });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      },
+    );
+
+    await step('member: Help opens and closes', async () => {
+      await page.getByTestId('member-help-button').click();
+      const help = page.getByTestId('member-help');
+      await help.getByTestId('help-phone').waitFor();
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'detached' });
+    });
+
+    await step('member: /member/calendar — a session’s dialog; no player chunk loaded', async () => {
+      await page.goto(`${baseUrl}/member/calendar`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('calendar-event').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const players = requests.filter((r) => PLAYER_CHUNK.test(new URL(r.url()).pathname));
+      assert(
+        players.length === 0,
+        `the calendar loaded player chunks: ${players.map((r) => r.url()).join(', ')}`,
+      );
+      await looks('calendar', () => page.getByTestId('calendar-event').first().waitFor());
+      await page.getByTestId('calendar-event').first().click();
+      const view = page.getByTestId('session-view');
+      await view.getByTestId('session-when').waitFor();
+      await shot(page, 'm-calendar-session', { fullPage: false });
+      await page.keyboard.press('Escape');
+      await view.waitFor({ state: 'detached' });
+    });
+
+    await step('member: /member/video — today’s uploaded lesson plays (HLS)', async () => {
+      // from the dashboard's today list, as a member goes
+      await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId(`today-watch-${DEMO.todayLesson}`).click();
+      await page.waitForURL((url) => url.pathname === `/member/video/${DEMO.todayLesson}`);
+      const player = page.getByTestId('lesson-player');
+      await player.waitFor({ timeout: 30_000 });
+      assert((await player.getAttribute('data-player')) === 'hls', 'today’s lesson is not the HLS player');
+      await untilTrue('the player has the video', 30_000, async () =>
+        ['paused', 'playing'].includes((await player.getAttribute('data-state')) ?? ''),
+      );
+      await player.locator('video').evaluate((v) => {
+        const video = v as HTMLVideoElement;
+        video.muted = true;
+        return video.play();
+      });
+      await untilTrue(
+        'data-state="playing"',
+        30_000,
+        async () => (await player.getAttribute('data-state')) === 'playing',
+      );
+      // a Chromium that plays HLS itself needs no hls.js; otherwise the lesson page loads its chunk
+      const native = await player
+        .locator('video')
+        .evaluate((v) => (v as HTMLVideoElement).canPlayType('application/vnd.apple.mpegurl') !== '');
+      const players = requests.filter((r) => PLAYER_CHUNK.test(new URL(r.url()).pathname));
+      log(`  HLS ${native ? 'played natively' : 'through hls.js'}; player chunks: ${players.length}`);
+      assert(native || players.length > 0, 'the lesson page loaded no player chunk (hls.js)');
+      await player.locator('video').evaluate((v) => (v as HTMLVideoElement).pause());
+      await looks('lesson', () => page.getByTestId('lesson-title').waitFor());
+    });
+
+    await step('member: the course switcher changes to Price Action through /member/reload', async () => {
+      await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('course-switcher-title').waitFor();
+      await page.getByTestId('course-switcher').click();
+      const reloaded = page.waitForURL((url) => url.pathname === '/member/reload');
+      await page.getByTestId(`course-option-${DEMO.priceAction}`).click();
+      await reloaded;
+      await page.waitForURL((url) => url.pathname !== '/member/reload', { timeout: 30_000 });
+      await page.waitForFunction((old) => {
+        const title = document.querySelector('[data-testid="course-switcher-title"]')?.textContent;
+        return Boolean(title) && title !== old;
+      }, DEMO.forexTitle);
+      await page.getByTestId('course-switcher').click();
+      assert(
+        (await page.getByTestId(`course-option-${DEMO.priceAction}`).getAttribute('aria-checked')) === 'true',
+        'Price Action is not the checked course after the switch',
+      );
+      await page.keyboard.press('Escape');
+    });
+
+    const stranger = watch(await open());
+    await step('a member of Price Action only: the Forex lesson URL sends them to /member', async () => {
+      await stranger.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+      await stranger.getByTestId('login-email').fill(other.email);
+      await stranger.getByTestId('login-password').fill(other.password);
+      await stranger.getByTestId('login-submit').click();
+      await stranger.getByTestId('member-link').waitFor();
+      await stranger.getByTestId('cookie-agree').click();
+      await stranger.goto(`${baseUrl}/member/video/${DEMO.todayLesson}`, { waitUntil: 'domcontentloaded' });
+      await stranger.waitForURL((url) => url.pathname === '/member', { timeout: 30_000 });
+      await stranger.getByTestId('course-switcher-title').waitFor();
+    });
+  });
+}
+
+await journeyProgram(import.meta.url, (opts) => runMemberJourney(opts));
