@@ -31,7 +31,8 @@ import {
   type AccessSession,
 } from '../../domain/access.js';
 import { aroundNow, bangkokTime, calendarItem, daysIncluded } from '../../domain/calendar.js';
-import { SessionContent, videoMember, type Settings } from './session-content.js';
+import { SessionContent, type Settings } from './session-content.js';
+import { videoMember } from '../../domain/content-views.js';
 
 const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
   courseId: e.courseId,

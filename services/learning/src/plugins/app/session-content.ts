@@ -1,18 +1,17 @@
 import type { EntityManager } from '@rian/kit/db';
 import { secretKeyFrom } from '@rian/kit/secret-box';
 import { signMediaUrl } from '@rian/kit/signed-url';
-import type { InstructorSummary, SessionMember, VideoMember } from '@rian/proto-contracts/learning-content';
+import type { InstructorSummary, SessionMember } from '@rian/proto-contracts/learning-content';
 import type { DocumentDownload, SessionView, VideoPlayback } from '@rian/proto-contracts/learning-member';
 import { CourseDocument } from '../../entities/course-document.js';
 import type { CourseSessionEntity } from '../../entities/course-session.js';
 import { DocumentList } from '../../entities/document-list.js';
 import { Instructor } from '../../entities/instructor.js';
 import { MediaDocument } from '../../entities/media-document.js';
-import { Video, type VideoEntity } from '../../entities/video.js';
+import { Video } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { ZoomRoom } from '../../entities/zoom-room.js';
-import { UNLIMIT } from '../../domain/access.js';
-import { documentFile, zoomRoomMember } from '../../domain/content-views.js';
+import { documentFile, sessionMember, videoMember, zoomRoomMember } from '../../domain/content-views.js';
 import type { Config } from '../../config.js';
 
 const MASTER_PLAYLIST = 'master.m3u8';
@@ -27,22 +26,6 @@ export type Settings = Pick<
   | 'LEARNING_SUPERTRACKING_KEY'
   | 'LEARNING_HOME_CACHE_S'
 >;
-
-export function videoMember(v: VideoEntity): VideoMember {
-  return {
-    id: v.id,
-    courseId: v.courseId,
-    source: v.source,
-    vimeoId: v.vimeoId ?? null,
-    hlsUrl: v.hlsUrl ?? null,
-    embedUrl: v.embedUrl ?? null,
-    assetId: v.assetId ?? null,
-    name: v.name,
-    detail: v.detail ?? null,
-    item: v.item,
-    durationSeconds: v.durationSeconds ?? null,
-  };
-}
 
 /**
  * What a session hands out to a member the access rule let in (member-sessions.ts decides): the
@@ -66,26 +49,7 @@ export class SessionContent {
           ])
         : [],
     );
-    return sessions.map((s) => ({
-      id: s.id,
-      courseId: s.courseId,
-      type: s.type,
-      item: s.item,
-      title: s.title,
-      detail: s.detail ?? null,
-      date: s.date,
-      start: s.start ?? null,
-      to: s.to ?? null,
-      close: s.closeDate ?? UNLIMIT,
-      checkin: s.checkin,
-      special: s.special,
-      rating: s.rating,
-      pdf: s.pdf ?? null,
-      videoId: s.videoId ?? null,
-      zoomRoomId: s.zoomRoomId ?? null,
-      liveStreamId: s.liveStreamId ?? null,
-      instructor: (s.instructorId && instructors.get(s.instructorId)) || null,
-    }));
+    return sessions.map((s) => sessionMember(s, (s.instructorId && instructors.get(s.instructorId)) || null));
   }
 
   async view(
