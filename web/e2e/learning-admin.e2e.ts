@@ -22,13 +22,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   PHONE,
-  REGISTER_TEMPLATE,
+  apiCall,
   assert,
   bangkokDay,
-  codeFromDeliveryLog,
-  coursePng,
   inBrowser,
   journeyProgram,
+  memberWhoBought,
   productOnSale,
   staffCall,
   staffToken,
@@ -87,30 +86,6 @@ function testPatternVideo(file: string): void {
     { encoding: 'utf8' },
   );
   assert(res.status === 0, `ffmpeg could not make the test video: ${res.stderr || res.error?.message}`);
-}
-
-async function call<T>(
-  baseUrl: string,
-  token: string | null,
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method,
-    headers: {
-      ...headers,
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /**
@@ -216,72 +191,19 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
             subtitle: 'สินค้าที่ลิงก์คอร์สหลังการขาย',
             value: 990,
           });
-          await call(baseUrl, null, 'POST', '/auth/register/code', { email: buyer.email });
-          const code = await codeFromDeliveryLog(baseUrl, staff, buyer.email, 30_000, REGISTER_TEMPLATE);
-          await call(baseUrl, null, 'POST', '/auth/register', {
-            email: buyer.email,
-            code,
-            password: buyer.password,
-            passwordConfirm: buyer.password,
-            firstName: 'ผู้ซื้อก่อน',
-            lastName: `ทดสอบ ${tag}`,
-            phone: `08${String(stamp).slice(-8)}`,
-          });
-          const login = await call<{ token: string; user: { id: string } }>(
+          const bought = await memberWhoBought(
             baseUrl,
-            null,
-            'POST',
-            '/auth/login',
-            { email: buyer.email, password: buyer.password },
+            staff,
+            {
+              email: buyer.email,
+              password: buyer.password,
+              firstName: 'ผู้ซื้อก่อน',
+              lastName: `ทดสอบ ${tag}`,
+              phone: `08${String(stamp).slice(-8)}`,
+            },
+            async () => ({ productId: product.productId, priceId: product.priceId }),
           );
-          const { order } = await call<{ order: { id: string; reference: string } }>(
-            baseUrl,
-            login.token,
-            'POST',
-            '/orders/checkout',
-            { productId: product.productId, priceId: product.priceId, paymentType: 4 },
-            { 'Idempotency-Key': `e2e-learning-${stamp}` },
-          );
-          const form = new FormData();
-          form.append('paymentDate', today);
-          form.append('paymentTime', '10:30');
-          form.append(
-            'slip',
-            new Blob([new Uint8Array(coursePng(240, 360))], { type: 'image/png' }),
-            'slip.png',
-          );
-          const sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
-            body: form,
-          });
-          assert(
-            sent.status === 201,
-            `the slip answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`,
-          );
-          let slipId = '';
-          await untilTrue('the slip reaches the review queue', 20_000, async () => {
-            const slips = await staffCall<{ items: { id: string; orderId: string }[] }>(
-              baseUrl,
-              staff,
-              'GET',
-              '/payments/admin/slips?status=wait&pageSize=100',
-            );
-            slipId = slips.items.find((s) => s.orderId === order.id)?.id ?? '';
-            return Boolean(slipId);
-          });
-          await staffCall(baseUrl, staff, 'POST', `/payments/admin/slips/${slipId}/approve`);
-          await untilTrue('the order is paid', 30_000, async () => {
-            // as staff: the member's token ends when the payment makes them Premium
-            const paid = await staffCall<{ status: string }>(
-              baseUrl,
-              staff,
-              'GET',
-              `/orders/admin/orders/${order.id}`,
-            );
-            return paid.status === 'paid';
-          });
-          return { ...product, userId: login.user.id, reference: order.reference };
+          return { ...product, userId: bought.userId, reference: bought.reference };
         },
       );
 
@@ -514,11 +436,11 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
             return found;
           };
           // paid, the buyer became Premium and auth ended their earlier sessions: they sign in again
-          const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+          const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
             email: buyer.email,
             password: buyer.password,
           });
-          const view = await call<{ video: { playbackUrl: string | null } | null }>(
+          const view = await apiCall<{ video: { playbackUrl: string | null } | null }>(
             baseUrl,
             token,
             'GET',
@@ -531,7 +453,7 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
           assert(served.status === 200, `the signed playlist answered ${served.status}`);
           assert(text.startsWith('#EXTM3U'), `the signed playlist is not HLS: ${text.slice(0, 80)}`);
 
-          const meeting = await call<{
+          const meeting = await apiCall<{
             zoomRoom: { url: string; passcode: string | null } | null;
             documents: { name: string; url: string | null }[];
           }>(baseUrl, token, 'GET', `/learning/member/sessions/${id(sessions.meeting)}`);

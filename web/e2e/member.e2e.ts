@@ -22,13 +22,12 @@ import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
 import {
   DESKTOP,
   PHONE,
-  REGISTER_TEMPLATE,
+  apiCall,
   assert,
   bangkokDay,
-  codeFromDeliveryLog,
-  coursePng,
   inBrowser,
   journeyProgram,
+  memberWhoBought,
   staffCall,
   staffToken,
   untilTrue,
@@ -55,108 +54,38 @@ const DEMO = {
 /** the lazy chunks of the players: hls.js and @vimeo/player */
 const PLAYER_CHUNK = /\/assets\/(hls|player\.es)-[\w-]{8}\.js$/;
 
-async function call<T>(
-  baseUrl: string,
-  token: string | null,
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method,
-    headers: {
-      ...headers,
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /** A new member who buys a demo product by bank transfer, staff approving the slip; answers their id. */
-async function memberWhoBought(
+async function demoBuyer(
   baseUrl: string,
   staff: string,
   who: { email: string; password: string; phone: string },
   productUrl: string,
 ): Promise<string> {
-  await call(baseUrl, null, 'POST', '/auth/register/code', { email: who.email });
-  const code = await codeFromDeliveryLog(baseUrl, staff, who.email, 30_000, REGISTER_TEMPLATE);
-  await call(baseUrl, null, 'POST', '/auth/register', {
-    email: who.email,
-    code,
-    password: who.password,
-    passwordConfirm: who.password,
-    firstName: 'สมาชิก',
-    lastName: 'ทดสอบ',
-    phone: who.phone,
-  });
-  const login = await call<{ token: string; user: { id: string } }>(baseUrl, null, 'POST', '/auth/login', {
-    email: who.email,
-    password: who.password,
-  });
-  const found = await call<{ id?: string; product?: { id: string } }>(
+  const bought = await memberWhoBought(
     baseUrl,
-    null,
-    'GET',
-    `/catalog/products/by-url/${productUrl}`,
+    staff,
+    { ...who, firstName: 'สมาชิก', lastName: 'ทดสอบ' },
+    async (token) => {
+      const found = await apiCall<{ id?: string; product?: { id: string } }>(
+        baseUrl,
+        null,
+        'GET',
+        `/catalog/products/by-url/${productUrl}`,
+      );
+      const productId = found.product?.id ?? found.id;
+      assert(productId, `no product id for ${productUrl}`);
+      const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
+        baseUrl,
+        token,
+        'GET',
+        `/catalog/products/${productId}/prices`,
+      );
+      const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
+      assert(priceId, `${productUrl} has no price today`);
+      return { productId, priceId };
+    },
   );
-  const productId = found.product?.id ?? found.id;
-  assert(productId, `no product id for ${productUrl}`);
-  const prices = await call<{ preselectedPriceId: string | null; items: { id: string }[] }>(
-    baseUrl,
-    login.token,
-    'GET',
-    `/catalog/products/${productId}/prices`,
-  );
-  const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
-  assert(priceId, `${productUrl} has no price today`);
-  const { order } = await call<{ order: { id: string } }>(
-    baseUrl,
-    login.token,
-    'POST',
-    '/orders/checkout',
-    { productId, priceId, paymentType: 4 },
-    { 'Idempotency-Key': `e2e-member-${who.email}` },
-  );
-  const form = new FormData();
-  form.append('paymentDate', bangkokDay(0));
-  form.append('paymentTime', '10:30');
-  form.append('slip', new Blob([new Uint8Array(coursePng(240, 360))], { type: 'image/png' }), 'slip.png');
-  const sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
-    body: form,
-  });
-  assert(sent.status === 201, `the slip answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`);
-  let slipId = '';
-  await untilTrue('the slip reaches the review queue', 20_000, async () => {
-    const slips = await staffCall<{ items: { id: string; orderId: string }[] }>(
-      baseUrl,
-      staff,
-      'GET',
-      '/payments/admin/slips?status=wait&pageSize=100',
-    );
-    slipId = slips.items.find((s) => s.orderId === order.id)?.id ?? '';
-    return Boolean(slipId);
-  });
-  await staffCall(baseUrl, staff, 'POST', `/payments/admin/slips/${slipId}/approve`);
-  await untilTrue('the order is paid', 30_000, async () => {
-    const paid = await staffCall<{ status: string }>(
-      baseUrl,
-      staff,
-      'GET',
-      `/orders/admin/orders/${order.id}`,
-    );
-    return paid.status === 'paid';
-  });
-  return login.user.id;
+  return bought.userId;
 }
 
 /** the member's enrolments as learning sees them (the saga grants the product's course) */
@@ -208,7 +137,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
     await step(
       'set-up (API): a member buys Forex Basics, is granted Price Action; a meeting with the Zoom room today',
       async () => {
-        const userId = await memberWhoBought(baseUrl, staff, member, DEMO.forexProduct);
+        const userId = await demoBuyer(baseUrl, staff, member, DEMO.forexProduct);
         await untilTrue('the Forex enrolment', 30_000, () => enrolledIn(baseUrl, staff, userId, DEMO.forex));
         await staffCall(baseUrl, staff, 'POST', '/learning/admin/enrolments', {
           userId,
@@ -222,7 +151,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
           to: '23:55',
           zoomRoomId: DEMO.zoomRoomId,
         });
-        const otherId = await memberWhoBought(baseUrl, staff, other, DEMO.paProduct);
+        const otherId = await demoBuyer(baseUrl, staff, other, DEMO.paProduct);
         await untilTrue('the other member’s Price Action enrolment', 30_000, () =>
           enrolledIn(baseUrl, staff, otherId, DEMO.priceAction),
         );
@@ -232,12 +161,12 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
     await step(
       'set-up: media has transcoded the demo video (today’s lesson hands out its playlist)',
       async () => {
-        const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+        const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
           email: member.email,
           password: member.password,
         });
         await untilTrue('the uploaded lesson’s HLS playlist', 180_000, async () => {
-          const view = await call<{ video: { playbackUrl: string | null } | null }>(
+          const view = await apiCall<{ video: { playbackUrl: string | null } | null }>(
             baseUrl,
             token,
             'GET',

@@ -108,6 +108,34 @@ export async function codeFromDeliveryLog(
   throw new Error(`no code e-mail for ${email} in the delivery log after ${timeoutMs} ms (${last})`);
 }
 
+/**
+ * A call to the API (as whoever `token` is, or nobody); answers the JSON body (undefined when there
+ * is none), or throws with what the server said.
+ */
+export async function apiCall<T>(
+  baseUrl: string,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: {
+      ...headers,
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** A call to the API as staff; answers the JSON body, or throws with what the server said. */
 export async function staffCall<T>(
   baseUrl: string,
@@ -116,22 +144,78 @@ export async function staffCall<T>(
   apiPath: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Accept: 'application/json',
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  return apiCall<T>(baseUrl, token, method, apiPath, body);
+}
+
+/**
+ * A new member, through the API: registers with the e-mailed code, signs in, orders what `choose`
+ * picks (it gets the member's token: prices depend on who asks) by bank transfer, sends a slip, and
+ * staff approve it; returns once the order is paid. The buying path itself is driven in the browser
+ * by the demo and checkout journeys.
+ */
+export async function memberWhoBought(
+  baseUrl: string,
+  staff: string,
+  who: { email: string; password: string; firstName: string; lastName: string; phone: string },
+  choose: (memberToken: string) => Promise<{ productId: string; priceId: string }>,
+): Promise<{ userId: string; orderId: string; reference: string }> {
+  await apiCall(baseUrl, null, 'POST', '/auth/register/code', { email: who.email });
+  const code = await codeFromDeliveryLog(baseUrl, staff, who.email, 30_000, REGISTER_TEMPLATE);
+  await apiCall(baseUrl, null, 'POST', '/auth/register', {
+    email: who.email,
+    code,
+    password: who.password,
+    passwordConfirm: who.password,
+    firstName: who.firstName,
+    lastName: who.lastName,
+    phone: who.phone,
   });
-  if (!response.ok) {
-    throw new Error(
-      `${method} ${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+  const login = await apiCall<{ token: string; user: { id: string } }>(baseUrl, null, 'POST', '/auth/login', {
+    email: who.email,
+    password: who.password,
+  });
+  const { productId, priceId } = await choose(login.token);
+  const { order } = await apiCall<{ order: { id: string; reference: string } }>(
+    baseUrl,
+    login.token,
+    'POST',
+    '/orders/checkout',
+    { productId, priceId, paymentType: 4 },
+    { 'Idempotency-Key': `e2e-buy-${who.email}` },
+  );
+  const form = new FormData();
+  form.append('paymentDate', bangkokDay(0));
+  form.append('paymentTime', '10:30');
+  form.append('slip', new Blob([new Uint8Array(coursePng(240, 360))], { type: 'image/png' }), 'slip.png');
+  const sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
+    body: form,
+  });
+  assert(sent.status === 201, `the slip answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`);
+  let slipId = '';
+  await untilTrue('the slip reaches the review queue', 20_000, async () => {
+    const slips = await staffCall<{ items: { id: string; orderId: string }[] }>(
+      baseUrl,
+      staff,
+      'GET',
+      '/payments/admin/slips?status=wait&pageSize=100',
     );
-  }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+    slipId = slips.items.find((s) => s.orderId === order.id)?.id ?? '';
+    return Boolean(slipId);
+  });
+  await staffCall(baseUrl, staff, 'POST', `/payments/admin/slips/${slipId}/approve`);
+  await untilTrue('the order is paid', 30_000, async () => {
+    // as staff: the member's token ends when the payment makes them Premium
+    const paid = await staffCall<{ status: string }>(
+      baseUrl,
+      staff,
+      'GET',
+      `/orders/admin/orders/${order.id}`,
+    );
+    return paid.status === 'paid';
+  });
+  return { userId: login.user.id, orderId: order.id, reference: order.reference };
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
