@@ -33,6 +33,7 @@ import {
   productOnSale,
   staffCall,
   staffToken,
+  untilTrue,
   type JourneyOptions,
 } from './support.js';
 
@@ -447,6 +448,11 @@ export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
         await second.click();
         const reply = await saved;
         assert(reply.status() === 200, `the course switch answered ${reply.status()}: ${await reply.text()}`);
+        // the saved selection may show on the dashboard before the page leaves for /member/reload:
+        // wait for the reload itself, then for the dashboard it returns to
+        await untilTrue('the switch goes through /member/reload', 15_000, async () =>
+          trail.includes('/member/reload'),
+        );
         await member.waitForFunction(
           (want) =>
             window.location.pathname === '/member' &&
