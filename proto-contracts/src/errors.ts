@@ -532,6 +532,21 @@ export const ERRORS = {
     th: 'ไม่พบรอบเรียนนี้ กรุณาเลือกจากรายการ',
     en: 'There is no such session: pick one from the list',
   },
+  'learning.playback_not_found': {
+    status: 404,
+    th: 'ไม่พบการเล่นวิดีโอนี้',
+    en: 'This playback was not found',
+  },
+  'learning.playback_elsewhere': {
+    status: 409,
+    th: 'บัญชีนี้กำลังเล่นวิดีโออยู่บนอุปกรณ์อื่น ต้องการดูต่อที่นี่หรือไม่',
+    en: 'This account is playing a video on another device. Continue here?',
+  },
+  'learning.playback_taken_over': {
+    status: 409,
+    th: 'บัญชีนี้เริ่มเล่นวิดีโอบนอุปกรณ์อื่นแล้ว การเล่นที่นี่จึงหยุด',
+    en: 'This account started playing on another device, so playback here stopped',
+  },
   'learning.video_unknown': {
     status: 400,
     th: 'ไม่พบวิดีโอนี้ในคอร์สนี้ กรุณาเลือกจากรายการ',
