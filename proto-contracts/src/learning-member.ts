@@ -161,6 +161,8 @@ export const HOME_UPCOMING = 5;
  */
 export const MemberHome = Type.Object(
   {
+    /** every enrolment of the member, oldest first, one selected (what /enrolments/mine answers; never cached) */
+    enrolments: Type.Array(EnrolmentView),
     enrolment: Type.Union([EnrolmentView, Type.Null()]),
     /** the course's detail text (the dashboard's announcements for now) */
     courseDetail: Type.Union([Type.String(), Type.Null()]),

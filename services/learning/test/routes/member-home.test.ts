@@ -136,10 +136,14 @@ describe('member home', () => {
   });
 
   it('keeps one answer per member and course for a few seconds; a course switch reads afresh', async () => {
-    const cached = new MemberSessions(app.kit, {
-      ...readConfig(env.envFor('learning', {})),
-      LEARNING_HOME_CACHE_S: 15,
-    });
+    const cached = new MemberSessions(
+      app.kit,
+      {
+        ...readConfig(env.envFor('learning', {})),
+        LEARNING_HOME_CACHE_S: 15,
+      },
+      (userId) => app.enrolments.mine(userId),
+    );
     const u = `c-${uuidv7()}`;
     await app.enrolmentAdmin.grant({ userId: u, courseId: courseA.id, start: '2026-01-01' }, staffId);
     await app.enrolmentAdmin.grant({ userId: u, courseId: courseB.id, start: '2026-01-01' }, staffId);
@@ -152,6 +156,14 @@ describe('member home', () => {
     await app.enrolments.select(u, courseB.id);
     const switched = await cached.home(u, undefined, at(`${D}T10:00:00`));
     expect(switched.enrolment?.courseId).toBe(courseB.id);
+    // the enrolment list is never the cached one: back on A (cached), it already marks A selected
+    await app.enrolments.select(u, courseA.id);
+    const back = await cached.home(u, undefined, at(`${D}T10:00:00`));
+    expect(back.today.map((s) => s.title)).toEqual(first.today.map((s) => s.title));
+    expect(back.enrolments.map((e) => [e.courseId, e.selected])).toEqual([
+      [courseA.id, 'Y'],
+      [courseB.id, 'N'],
+    ]);
     // uncached, the added session shows
     const fresh = await app.memberSessions.home(u, courseA.id, at(`${D}T10:00:00`));
     expect(fresh.today.map((s) => s.title)).toContain('เพิ่มทีหลัง');
@@ -165,9 +177,14 @@ describe('member home', () => {
       const mine = await get('/member/home', await issuer.member(member));
       expect(mine.statusCode).toBe(200);
       expect(mine.json<MemberHome>().enrolment?.courseId).toBe(courseA.id);
+      // the member's enrolments ride along (what /enrolments/mine answers): one read enters the area
+      const list = await get('/enrolments/mine', await issuer.member(member));
+      expect(mine.json<MemberHome>().enrolments).toEqual(list.json<{ items: unknown[] }>().items);
+      expect(mine.json<MemberHome>().enrolments).toHaveLength(2);
       const none = await get('/member/home', await issuer.member(nobody));
       expect(none.statusCode).toBe(200);
       expect(none.json<MemberHome>()).toMatchObject({
+        enrolments: [],
         enrolment: null,
         today: [],
         upcoming: [],

@@ -61,7 +61,8 @@ export function makeSession(overrides: Partial<SessionMember> = {}): SessionMemb
 
 /** What learning's GET /member/home answers: a member with nothing around now. */
 export function makeHome(overrides: Partial<MemberHome> = {}): MemberHome {
-  return {
+  const home: MemberHome = {
+    enrolments: [],
     enrolment: {
       id: '0190a0b0-0000-7000-8000-0000000000e1',
       userId: 'u1',
@@ -88,4 +89,7 @@ export function makeHome(overrides: Partial<MemberHome> = {}): MemberHome {
     superTrackingUrl: null,
     ...overrides,
   };
+  // learning lists the selected enrolment among the member's enrolments
+  if (!overrides.enrolments && home.enrolment) home.enrolments = [home.enrolment];
+  return home;
 }

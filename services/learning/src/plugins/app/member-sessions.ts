@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import { fieldError, ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
+import type { EnrolmentView } from '@rian/proto-contracts/learning';
 import type { SessionMember } from '@rian/proto-contracts/learning-content';
 import {
   CALENDAR_MAX_DAYS,
@@ -61,9 +62,14 @@ const accessSession = (s: CourseSessionEntity): AccessSession => ({
 export class MemberSessions {
   private readonly content: SessionContent;
 
+  /**
+   * @param mine the member's own enrolments (Enrolments.mine): the member home carries them, read
+   *   afresh on every call (only the rest is cached), so the SPA needs no second call to learning
+   */
   constructor(
     private readonly kit: Kit,
     private readonly settings: Settings,
+    private readonly mine: (userId: string) => Promise<EnrolmentView[]>,
   ) {
     this.content = new SessionContent(settings);
   }
@@ -138,16 +144,16 @@ export class MemberSessions {
    */
   async home(userId: string, courseId: string | undefined, now = new Date()): Promise<MemberHome> {
     const em = this.kit.orm.em.fork();
-    const e = await this.enrolmentFor(em, userId, courseId);
+    const [e, enrolments] = await Promise.all([this.enrolmentFor(em, userId, courseId), this.mine(userId)]);
     const ttl = this.settings.LEARNING_HOME_CACHE_S;
     const key = `learning:member-home:${userId}:${e?.courseId ?? 'none'}`;
     if (ttl > 0) {
       const hit = await this.kit.redis.get(key).catch(() => null);
-      if (hit) return JSON.parse(hit) as MemberHome;
+      if (hit) return { ...(JSON.parse(hit) as Omit<MemberHome, 'enrolments'>), enrolments };
     }
     const out = await this.buildHome(em, userId, e, now);
     if (ttl > 0) await this.kit.redis.set(key, JSON.stringify(out), 'EX', ttl).catch(() => undefined);
-    return out;
+    return { ...out, enrolments };
   }
 
   private async buildHome(
@@ -155,7 +161,7 @@ export class MemberSessions {
     userId: string,
     e: EnrolmentEntity | null,
     now: Date,
-  ): Promise<MemberHome> {
+  ): Promise<Omit<MemberHome, 'enrolments'>> {
     const today = bangkokDay(now);
     const tracking = superTrackingUrl(
       this.settings.LEARNING_SUPERTRACKING_URL,
@@ -305,7 +311,10 @@ declare module 'fastify' {
 
 export default fp<{ settings: Settings }>(
   async (app, opts) => {
-    app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings));
+    app.decorate(
+      'memberSessions',
+      new MemberSessions(app.kit, opts.settings, (userId) => app.enrolments.mine(userId)),
+    );
   },
-  { name: 'member-sessions' },
+  { name: 'member-sessions', dependencies: ['enrolments'] },
 );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { EnrolmentList } from '@rian/proto-contracts/learning';
 import type { MemberHome, SessionView } from '@rian/proto-contracts/learning-member';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import { installmentState } from '@/components/orders/order-labels';
@@ -12,14 +13,28 @@ export function getMemberHome(signal?: AbortSignal): Promise<MemberHome> {
   return api<MemberHome>('/learning/member/home', { signal });
 }
 
+const homeQuery = (token: string | null) => ({
+  queryKey: [...MEMBER_KEY, 'home', token],
+  queryFn: ({ signal }: { signal: AbortSignal }) => getMemberHome(signal),
+  enabled: Boolean(token),
+});
+
 /** The member area's own read; under MEMBER_KEY so /member/reload fetches it again after a course switch. */
 export function useMemberHome() {
   const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: [...MEMBER_KEY, 'home', token],
-    queryFn: ({ signal }) => getMemberHome(signal),
-    enabled: Boolean(token),
-  });
+  return useQuery(homeQuery(token));
+}
+
+const enrolmentsOf = (home: MemberHome): EnrolmentList => ({ items: home.enrolments });
+
+/**
+ * Inside the member area, the member's enrolments come with the member home (the same query, so
+ * entering the area is one request to learning, not two); outside it, useMyEnrolments asks
+ * /enrolments/mine.
+ */
+export function useMemberEnrolments() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({ ...homeQuery(token), select: enrolmentsOf });
 }
 
 /** GET /api/learning/member/sessions/{id} — a session's room and passcode; 404 outside its window. */

@@ -7,7 +7,7 @@ import { makeUser } from '@/testing/fixtures';
 import { useAuthStore } from '@/stores/auth-store';
 import { makeHome, renderMemberArea } from '../testing';
 
-const MINE = '/api/learning/enrolments/mine';
+const HOME = '/api/learning/member/home';
 const SELECT = '/api/learning/enrolments/select';
 const BASICS = '0190a0b0-0000-7000-8000-0000000000b1';
 const LIVE = '0190a0b0-0000-7000-8000-0000000000b2';
@@ -33,13 +33,16 @@ function enrolment(courseId: string, title: string | null, selected: 'Y' | 'N'):
   };
 }
 
+/** learning's member home carrying these enrolments (the selected one is the home's course). */
+const homeOf = (items: EnrolmentView[]) =>
+  makeHome({ enrolments: items, enrolment: items.find((e) => e.selected === 'Y') ?? null });
+
 /** The learning service as the switcher sees it: the member's enrolments and the saved selection. */
 function learningApi(items: EnrolmentView[]) {
   let selected = items.find((e) => e.selected === 'Y')?.courseId;
   const list = () => ({ items: items.map((e) => ({ ...e, selected: e.courseId === selected ? 'Y' : 'N' })) });
   return mockApi({
-    [`GET ${MINE}`]: () => json(200, list()),
-    'GET /api/learning/member/home': () => json(200, makeHome()),
+    [`GET ${HOME}`]: () => json(200, homeOf(list().items as EnrolmentView[])),
     'GET /api/orders/orders/mine': () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
     [`POST ${SELECT}`]: (_url, init) => {
       const { courseId } = JSON.parse(String(init.body)) as { courseId: string };
@@ -63,8 +66,11 @@ function renderMember() {
 const switcherTitle = () => screen.getByTestId('course-switcher-title').textContent;
 
 describe('the member course switcher (spec 01 member layout, course switch)', () => {
-  it('shows the selected course in the top bar and on the dashboard', async () => {
-    learningApi([enrolment(BASICS, 'เทรดทองคำขั้นพื้นฐาน', 'Y'), enrolment(LIVE, 'ไลฟ์เทรดสด', 'N')]);
+  it('shows the selected course in the top bar and on the dashboard, from one request to learning', async () => {
+    const fetchMock = learningApi([
+      enrolment(BASICS, 'เทรดทองคำขั้นพื้นฐาน', 'Y'),
+      enrolment(LIVE, 'ไลฟ์เทรดสด', 'N'),
+    ]);
     renderMember();
     expect(await screen.findByTestId('member-course-title')).toHaveProperty(
       'textContent',
@@ -74,6 +80,11 @@ describe('the member course switcher (spec 01 member layout, course switch)', ()
     expect(screen.getByTestId('course-switcher').getAttribute('aria-label')).toBe(
       'คอร์สที่เลือก: เทรดทองคำขั้นพื้นฐาน — เปลี่ยนคอร์ส',
     );
+    // the switcher, the dashboard and the layout share the member home: no /enrolments/mine
+    const learningCalls = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost').pathname)
+      .filter((path) => path.startsWith('/api/learning/'));
+    expect(learningCalls).toEqual([HOME]);
   });
 
   it('switching saves the selection, passes through /member/reload and comes back with the new course', async () => {
@@ -116,9 +127,11 @@ describe('the member course switcher (spec 01 member layout, course switch)', ()
 
   it('a refused switch keeps the course and says why', async () => {
     mockApi({
-      [`GET ${MINE}`]: json(200, {
-        items: [enrolment(BASICS, 'เทรดทองคำขั้นพื้นฐาน', 'Y'), enrolment(LIVE, 'ไลฟ์เทรดสด', 'N')],
-      }),
+      [`GET ${HOME}`]: json(
+        200,
+        homeOf([enrolment(BASICS, 'เทรดทองคำขั้นพื้นฐาน', 'Y'), enrolment(LIVE, 'ไลฟ์เทรดสด', 'N')]),
+      ),
+      'GET /api/orders/orders/mine': json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
       [`POST ${SELECT}`]: problem(404, 'learning.enrolment_not_found', 'not enrolled', {
         messages: { th: 'คุณยังไม่ได้ลงทะเบียนคอร์สนี้', en: 'You are not enrolled in this course' },
       }),

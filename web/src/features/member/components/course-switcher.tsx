@@ -14,7 +14,8 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { courseLabel, selectedEnrolment, useMyEnrolments, useSelectCourse } from '../api/my-enrolments';
+import { useMemberEnrolments } from '../api/member-home';
+import { courseLabel, selectedEnrolment, useSelectCourse } from '../api/my-enrolments';
 
 /**
  * Spec 01 member layout, top bar: a dropdown to switch among the member's courses. Choosing another
@@ -25,7 +26,7 @@ export function CourseSwitcher() {
   const language = useLanguageStore((s) => s.language);
   const navigate = useNavigate();
   const location = useLocation();
-  const enrolments = useMyEnrolments();
+  const enrolments = useMemberEnrolments();
   const select = useSelectCourse();
   const [failed, setFailed] = useState<string | null>(null);
 

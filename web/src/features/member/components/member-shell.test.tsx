@@ -11,7 +11,6 @@ import { makeHome, makeSession, renderMemberArea } from '../testing';
 
 const HOME = '/api/learning/member/home';
 const ORDERS = '/api/orders/orders/mine';
-const MINE = '/api/learning/enrolments/mine';
 const MEETING = makeSession({
   id: '0190a0b0-0000-7000-8000-0000000000f1',
   type: 'meeting',
@@ -32,8 +31,6 @@ function api(home: MemberHome | (() => Promise<never>), orders = [makeOrder()]) 
   return mockApi({
     [`GET ${HOME}`]: typeof home === 'function' ? home : () => json(200, home),
     [`GET ${ORDERS}`]: () => json(200, { items: orders, total: orders.length, page: 1, pageSize: 50 }),
-    [`GET ${MINE}`]: () =>
-      json(200, { items: home && typeof home !== 'function' && home.enrolment ? [home.enrolment] : [] }),
     [`GET /api/learning/member/sessions/${MEETING.id}`]: () =>
       json(200, {
         session: MEETING,
@@ -75,7 +72,6 @@ describe('the member shell (spec 01 §2 member layout)', () => {
         return json(200, makeHome());
       },
       [`GET ${ORDERS}`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
-      [`GET ${MINE}`]: () => json(200, { items: [] }),
     });
     renderMemberArea();
     expect(await screen.findByTestId('member-stand-by')).toBeTruthy();
@@ -92,7 +88,6 @@ describe('the member shell (spec 01 §2 member layout)', () => {
           messages: { th: 'ระบบไม่พร้อมใช้งานชั่วคราว', en: 'Temporarily unavailable' },
         }),
       [`GET ${ORDERS}`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
-      [`GET ${MINE}`]: () => json(200, { items: [] }),
     });
     renderMemberArea();
     expect((await screen.findByTestId('member-home-error')).textContent).toBe('ระบบไม่พร้อมใช้งานชั่วคราว');

@@ -9,6 +9,7 @@ import { COURSE_ID, calendarItem, sessionView } from '@/testing/calendar-fixture
 import { useAuthStore } from '@/stores/auth-store';
 import { useLanguageStore } from '@/stores/language-store';
 import { MemberCalendarRoute } from './member-calendar';
+import { makeHome } from '../testing';
 
 const CALENDAR = '/api/learning/member/sessions/calendar';
 const SESSION = (id: string) => `/api/learning/member/sessions/${id}`;
@@ -91,7 +92,10 @@ function enrolment(): EnrolmentView {
 
 function learningApi(sessions: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
   return mockApi({
-    'GET /api/learning/enrolments/mine': json(200, { items: [enrolment()] }),
+    'GET /api/learning/member/home': json(
+      200,
+      makeHome({ enrolments: [enrolment()], enrolment: enrolment() }),
+    ),
     [`GET ${CALENDAR}`]: (url) => {
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;

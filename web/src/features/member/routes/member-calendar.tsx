@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useCalendarItems, type DayRange } from '../api/member-calendar';
-import { selectedEnrolment, useMyEnrolments } from '../api/my-enrolments';
+import { useMemberEnrolments } from '../api/member-home';
+import { selectedEnrolment } from '../api/my-enrolments';
 import { SessionCalendar } from '../components/calendar/session-calendar';
 import { SessionTypeIcon } from '../components/calendar/session-type-icon';
 import { SessionViewDialog } from '../components/session-view-dialog';
@@ -27,7 +28,7 @@ const LEGEND = [
 export function MemberCalendarRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const enrolments = useMyEnrolments();
+  const enrolments = useMemberEnrolments();
   const courseId = selectedEnrolment(enrolments.data?.items ?? [])?.courseId;
   const [range, setRange] = useState<DayRange | null>(null);
   // the course is known first (the layout has read it already), so a switch asks anew

@@ -9,7 +9,6 @@ import { makeHome, renderMemberArea } from '../testing';
 function renderMember() {
   mockApi({
     'GET /api/learning/member/home': () => json(200, makeHome()),
-    'GET /api/learning/enrolments/mine': () => json(200, { items: [] }),
     'GET /api/orders/orders/mine': () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
   });
   return renderMemberArea();

@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useUnpaidInstalmentOrders } from '../api/member-home';
-import { courseLabel, selectedEnrolment, useMyEnrolments } from '../api/my-enrolments';
+import { useMemberEnrolments, useUnpaidInstalmentOrders } from '../api/member-home';
+import { courseLabel, selectedEnrolment } from '../api/my-enrolments';
 import type { MemberOutletContext } from '../components/member-layout';
 import '../i18n';
 
@@ -56,7 +56,7 @@ export function MemberHomeRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const { user, home, openMeeting, openPayment } = useOutletContext<MemberOutletContext>();
-  const enrolments = useMyEnrolments();
+  const enrolments = useMemberEnrolments();
   const orders = useUnpaidInstalmentOrders();
   const selected = selectedEnrolment(enrolments.data?.items ?? []);
   const name = user.nickname || user.firstName;
