@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import type { Problem } from '@rian/proto-contracts/errors';
-import type { Beat, BeatResult, PlaybackStarted } from '@rian/proto-contracts/learning-watch';
+import type {
+  Beat,
+  BeatResult,
+  PlaybackStarted,
+  VideoProgressList,
+  VideoStatisticsList,
+  WatchMonth,
+  WatchSummary,
+} from '@rian/proto-contracts/learning-watch';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { Playbacks } from '../../src/plugins/app/playbacks.js';
 import { ContentFixtures } from '../content-fixtures.js';
@@ -311,7 +319,6 @@ describe('playbacks and heartbeats', () => {
         monthSeconds: 20,
         lessonsStarted: 1,
         lessonsEnded: 0,
-        lessonCount: 1,
       });
       expect(monday.lastViewed).toMatchObject({
         videoId: video,
@@ -329,6 +336,57 @@ describe('playbacks and heartbeats', () => {
       expect(june.days[0]).toEqual({ day: '2026-06-01', seconds: 20 });
       // the record keeps the day it started on
       expect((await app.watchStats.statistic(m.id, p.playbackId)).visitDate).toBe('2026-05-31');
+    });
+  });
+
+  describe("the member's reads over HTTP", () => {
+    it('summary, progress per lesson, the month and the records answer what the beats wrote', async () => {
+      const m = await member();
+      const second = await fx.session({
+        courseId: courseA,
+        date: '2026-01-11',
+        videoId: await fx.vimeoVideo(courseA),
+      });
+      const t0 = new Date();
+      const p = await app.playbacks.start(m.id, { sessionId: lesson }, null, t0);
+      await app.playbacks.beat(
+        p.playbackId,
+        { userId: m.id },
+        beat({ seq: 1, position: 12, played: 12 }),
+        plus(t0, 10),
+      );
+      const get = <T>(url: string) =>
+        app.inject({ url, headers: m.headers }).then((r) => {
+          expect(r.statusCode, url).toBe(200);
+          return r.json<T>();
+        });
+      const summary = await get<WatchSummary>(`/member/stats/summary?courseId=${courseA}`);
+      expect(summary).toMatchObject({
+        todaySeconds: 12,
+        weekSeconds: 12,
+        monthSeconds: 12,
+        lessonsStarted: 1,
+      });
+      expect(summary.lastViewed).toMatchObject({
+        videoId: video,
+        secondsWatched: 12,
+        lastPosition: 12,
+        coverage: 0.02,
+      });
+      const videos = await get<VideoProgressList>(`/member/stats/videos?courseId=${courseA}`);
+      const row = (sessionId: string) => videos.items.find((i) => i.sessionId === sessionId);
+      expect(row(lesson)).toMatchObject({ secondsWatched: 12, todaySeconds: 12 });
+      expect(row(second)).toMatchObject({
+        secondsWatched: 0,
+        coverage: null,
+        lastViewedAt: null,
+        ended: false,
+      });
+      expect(summary.lessonCount).toBe(videos.items.length);
+      const month = await get<WatchMonth>('/member/stats/month');
+      expect(month.totalSeconds).toBe(12);
+      const records = await get<VideoStatisticsList>(`/member/statistics?videoId=${video}`);
+      expect(records.items.map((r) => r.id)).toEqual([p.playbackId]);
     });
   });
 
