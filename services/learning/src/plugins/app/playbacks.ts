@@ -57,10 +57,24 @@ interface PlaybackRow {
 
 /** The length of a video: its own, else its upload's as media measured it. */
 export async function videoLength(em: EntityManager, v: VideoEntity): Promise<number | null> {
-  if (v.durationSeconds) return v.durationSeconds;
-  if (!v.assetId) return null;
-  const asset = await em.findOne(VideoAsset, { assetId: v.assetId });
-  return asset?.durationSeconds ? Math.round(asset.durationSeconds) : null;
+  return (await videoLengths(em, [v])).get(v.id) ?? null;
+}
+
+/** The lengths of videos (one query for the uploads that have none of their own). */
+export async function videoLengths(
+  em: EntityManager,
+  videos: readonly { id: string; durationSeconds?: number | null; assetId?: string | null }[],
+): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  const assetIds = videos.filter((v) => !v.durationSeconds && v.assetId).map((v) => v.assetId!);
+  const assets = assetIds.length
+    ? new Map((await em.find(VideoAsset, { assetId: { $in: assetIds } })).map((a) => [a.assetId, a]))
+    : new Map<string, never>();
+  for (const v of videos) {
+    const measured = v.assetId ? assets.get(v.assetId)?.durationSeconds : null;
+    out.set(v.id, v.durationSeconds || (measured ? Math.round(measured) : null));
+  }
+  return out;
 }
 
 /**
