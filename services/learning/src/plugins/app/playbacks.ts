@@ -193,10 +193,8 @@ export class Playbacks {
           `insert into watch_devices (user_id, day, kind, value) values (?, ?, ?, ?) on conflict do nothing`,
           [userId, today, kind, value],
         );
-      await tx.execute(`delete from watch_devices where user_id = ? and day < ?`, [
-        userId,
-        addDays(today, -WATCH_DEVICE_DAYS),
-      ]);
+      // every member's rows past the window (an index probe when there are none)
+      await tx.execute(`delete from watch_devices where day < ?`, [addDays(today, -WATCH_DEVICE_DAYS)]);
     });
     return {
       playbackId: id,
