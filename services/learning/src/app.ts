@@ -9,6 +9,7 @@ import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
 import { documentNamesMigrations } from './migrations/0006-document-names.js';
+import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -43,6 +44,8 @@ import adminVideoRoutes from './routes/admin-videos/index.js';
 import adminZoomRoomRoutes from './routes/admin-zoom-rooms/index.js';
 import adminDocumentRoutes from './routes/admin-documents/index.js';
 import curriculumRoutes from './routes/curriculum/index.js';
+import publicCourses from './plugins/app/public-courses.js';
+import publicCourseRoutes from './routes/public-courses/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
@@ -86,6 +89,7 @@ export async function buildApp(
       ...contentMigrations,
       ...enrolmentAdminMigrations,
       ...documentNamesMigrations,
+      ...videoPreviewMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -99,6 +103,7 @@ export async function buildApp(
       await app.register(videos);
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
+      await app.register(publicCourses, { settings: config });
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
@@ -111,6 +116,7 @@ export async function buildApp(
       await app.register(adminZoomRoomRoutes);
       await app.register(adminDocumentRoutes);
       await app.register(curriculumRoutes);
+      await app.register(publicCourseRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -28,6 +28,8 @@ export const ConfigSchema = serviceConfigSchema('learning', {
   LEARNING_SUPERTRACKING_KEY: Type.String({ default: '' }),
   /** how long one member's /member/home answer is kept in Redis, in seconds (0 = not cached) */
   LEARNING_HOME_CACHE_S: Type.Integer({ default: 15, minimum: 0, maximum: 300 }),
+  /** how long the public course list (/courses/public) is kept in Redis, in seconds (0 = not cached) */
+  LEARNING_PUBLIC_CACHE_S: Type.Integer({ default: 30, minimum: 0, maximum: 600 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
