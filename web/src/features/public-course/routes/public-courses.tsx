@@ -51,7 +51,15 @@ export function PublicCoursesRoute(calls: CourseCalls) {
   );
 }
 
-function CourseCard({ course, calls, language }: { course: PublicCourse; calls: CourseCalls; language: string }) {
+function CourseCard({
+  course,
+  calls,
+  language,
+}: {
+  course: PublicCourse;
+  calls: CourseCalls;
+  language: string;
+}) {
   const { t } = useTranslation();
   const id = `course-${course.id}`;
   return (
@@ -66,8 +74,7 @@ function CourseCard({ course, calls, language }: { course: PublicCourse; calls: 
       {course.detail && <p className="public-course__detail">{course.detail}</p>}
       {course.instructors.length > 0 && (
         <p className="public-course__instructors" data-testid="course-instructors">
-          <strong>{t('publicCourse.instructors')}:</strong>{' '}
-          {course.instructors.map((i) => i.name).join(', ')}
+          <strong>{t('publicCourse.instructors')}:</strong> {course.instructors.map((i) => i.name).join(', ')}
         </p>
       )}
       <section aria-labelledby={`${id}-curriculum`}>

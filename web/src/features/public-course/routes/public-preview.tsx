@@ -59,7 +59,9 @@ export function PublicPreviewRoute({
             <h1 className="public-course__title" id="preview-title">
               {data.video.name}
             </h1>
-            <p className="public-course__meta">{t('publicCourse.preview.fromCourse', { title: data.course.title })}</p>
+            <p className="public-course__meta">
+              {t('publicCourse.preview.fromCourse', { title: data.course.title })}
+            </p>
             {data.video.detail && <p className="public-course__detail">{data.video.detail}</p>}
           </section>
           <aside className="card public-preview__side" aria-labelledby="preview-cta">
