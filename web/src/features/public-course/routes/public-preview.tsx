@@ -71,7 +71,7 @@ export function PublicPreviewRoute({
             <p className="public-course__none">{t('publicCourse.preview.ctaLead')}</p>
             <CourseActions title={data.course.title} productIds={data.course.productIds} calls={calls} />
             <PreviewList
-              previews={others}
+              previews={others.length > 1 ? others : []}
               currentId={data.video.id}
               headingId="preview-more"
               heading={t('publicCourse.preview.more')}
