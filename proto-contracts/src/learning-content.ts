@@ -326,6 +326,8 @@ const videoWritable = {
     Type.Union([Type.Integer({ minimum: 0, maximum: 360_000, [X_ERROR]: 'validation.format' }), Type.Null()]),
   ),
   path: OptionalText(300),
+  /** Y: a free preview visitors may play on /course/video/{id} while its course is on sale (default N) */
+  preview: Type.Optional(YesNoSchema),
 };
 
 /** A video as stored: what `learning.video.changed` carries. */
@@ -344,6 +346,8 @@ export const VideoRecord = Type.Object({
   status: VideoStatusSchema,
   durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
   path: ReadText(),
+  /** Y: a free preview (issue 13, the public course pages) */
+  preview: YesNoSchema,
   ...Meta,
 });
 export type VideoRecord = Static<typeof VideoRecord>;
@@ -401,6 +405,7 @@ export const VideoAdminQuery = Type.Object({
   courseId: Type.Optional(Uuid()),
   source: Type.Optional(VideoSourceSchema),
   status: Type.Optional(VideoStatusSchema),
+  preview: Type.Optional(YesNoSchema),
   ...Paging,
   sort: sortOf(VIDEO_SORTS, 'item'),
 });

@@ -9,6 +9,7 @@ import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
 import { documentNamesMigrations } from './migrations/0006-document-names.js';
+import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
@@ -47,6 +48,8 @@ import adminVideoRoutes from './routes/admin-videos/index.js';
 import adminZoomRoomRoutes from './routes/admin-zoom-rooms/index.js';
 import adminDocumentRoutes from './routes/admin-documents/index.js';
 import curriculumRoutes from './routes/curriculum/index.js';
+import publicCourses from './plugins/app/public-courses.js';
+import publicCourseRoutes from './routes/public-courses/index.js';
 import playbacks from './plugins/app/playbacks.js';
 import watchStats from './plugins/app/watch-stats.js';
 import userRecords from './plugins/app/user-records.js';
@@ -103,6 +106,7 @@ export async function buildApp(
       ...contentMigrations,
       ...enrolmentAdminMigrations,
       ...documentNamesMigrations,
+      ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
@@ -117,6 +121,7 @@ export async function buildApp(
       await app.register(videos);
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
+      await app.register(publicCourses, { settings: config });
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
@@ -132,6 +137,7 @@ export async function buildApp(
       await app.register(adminZoomRoomRoutes);
       await app.register(adminDocumentRoutes);
       await app.register(curriculumRoutes);
+      await app.register(publicCourseRoutes);
       await app.register(memberPlaybackRoutes);
       await app.register(memberStatsRoutes);
       await app.register(adminStatsRoutes);

@@ -33,6 +33,8 @@ export const ConfigSchema = serviceConfigSchema('learning', {
    * the first; false lets an account play on any number of devices at once
    */
   LEARNING_ONE_PLAYBACK: Type.Boolean({ default: true }),
+  /** how long the public course list (/courses/public) is kept in Redis, in seconds (0 = not cached) */
+  LEARNING_PUBLIC_CACHE_S: Type.Integer({ default: 30, minimum: 0, maximum: 600 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -178,6 +178,13 @@ const MATRIX: Row[] = [
     url: (c) => `/products/${c.productId}/curriculum`,
     access: PUBLIC,
   },
+  // public: the /course pages (courses on sale, a free preview's playback)
+  { route: 'GET /courses/public', access: PUBLIC },
+  {
+    route: 'GET /courses/public/videos/:id',
+    url: (c) => `/courses/public/videos/${c.video}`,
+    access: PUBLIC,
+  },
   // back office: a course's sessions
   {
     route: 'GET /admin/courses/:courseId/sessions',

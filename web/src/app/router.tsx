@@ -28,6 +28,14 @@ const logout = async () => ({ Component: (await import('@/features/auth/routes/l
 const loginFacebook = async () => ({
   Component: (await import('@/features/auth/routes/login-facebook')).LoginFacebookRoute,
 });
+// the public course pages (issue 13): the curriculum of the courses on sale and free previews;
+// the preview's player is a further chunk (app/routes/public-course-player)
+const publicCourses = async () => ({
+  Component: (await import('./routes/public-course')).AppPublicCoursesRoute,
+});
+const publicPreview = async () => ({
+  Component: (await import('./routes/public-course')).AppPublicPreviewRoute,
+});
 // the member's own orders (issue 5); visitors are asked to log in (app/routes/my-orders)
 const myOrders = async () => ({ Component: (await import('./routes/my-orders')).AppMyOrdersRoute });
 // the member area (issue 13): a parent route with the layout (its guard and dialogs), pages lazy
@@ -157,6 +165,9 @@ export const routes: RouteObject[] = [
           { path: 'productAll/:coach?', lazy: productAll },
           { path: 'pricing', lazy: pricing },
           { path: 'speakers', lazy: speakers },
+          // spec 01 §2: /course and /course/video/{id?}
+          { path: 'course', lazy: publicCourses },
+          { path: 'course/video/:id?', lazy: publicPreview },
           { path: 'aboutus', lazy: aboutUs },
           { path: 'inspire', lazy: inspire },
           { path: 'condition', lazy: condition },

@@ -23,6 +23,7 @@ export const LAZY_NAMESPACES = [
   'pay',
   'memberLessons',
   'memberCalendar',
+  'publicCourse',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

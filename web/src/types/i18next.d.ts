@@ -14,6 +14,7 @@ import type adminLearning from '@/locales/th/admin-learning.json';
 import type pay from '@/locales/th/pay.json';
 import type memberLessons from '@/locales/th/member-lessons.json';
 import type memberCalendar from '@/locales/th/member-calendar.json';
+import type publicCourse from '@/locales/th/public-course.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -36,6 +37,7 @@ declare module 'i18next' {
       'pay',
       'memberLessons',
       'memberCalendar',
+      'publicCourse',
     ];
     resources: {
       common: typeof common;
@@ -54,6 +56,7 @@ declare module 'i18next' {
       pay: typeof pay;
       memberLessons: typeof memberLessons;
       memberCalendar: typeof memberCalendar;
+      publicCourse: typeof publicCourse;
     };
   }
 }

@@ -69,6 +69,7 @@ export function videoRecord(v: VideoEntity): VideoRecord {
     status: v.status,
     durationSeconds: v.durationSeconds ?? null,
     path: v.path ?? null,
+    preview: v.preview,
     ...meta(v),
   };
 }

@@ -77,6 +77,8 @@ export function demoContent(today: string): DemoContent {
           name: 'บทที่ 1: คู่เงินหลัก (Major pairs)',
           item: 1,
           status: 'show',
+          // visitors play it on /course/video/{id}: the demo's free preview
+          preview: 'Y',
         },
       },
       {

@@ -1,3 +1,4 @@
+import type { YesNo } from '@rian/proto-contracts/enums';
 import type {
   VideoCreateBody,
   VideoSource,
@@ -19,6 +20,8 @@ export interface VideoFields {
   status: VideoStatus;
   durationSeconds: number | null;
   path: string | null;
+  /** Y: a free preview on the public course pages (default N) */
+  preview: YesNo;
 }
 
 /**
@@ -82,6 +85,7 @@ const EMPTY: VideoFields = {
   status: 'create',
   durationSeconds: null,
   path: null,
+  preview: 'N',
 };
 
 /**

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { YesNo } from '@rian/proto-contracts/enums';
 import type { VideoSource, VideoStatus } from '@rian/proto-contracts/learning-content';
 
 /**
@@ -20,6 +21,8 @@ export const Video = defineEntity({
     detail: p.text().nullable(),
     item: p.integer(),
     status: p.string().$type<VideoStatus>().length(8),
+    /** Y: a free preview visitors may play on /course/video/{id} while the course is on sale */
+    preview: p.string().$type<YesNo>().length(1).default('N'),
     durationSeconds: p.integer().nullable(),
     path: p.string().length(300).nullable(),
     createdBy: p.string().length(64).nullable(),

@@ -53,7 +53,7 @@ describe('embed allow-list: only a Vimeo or YouTube player URL is kept, never HT
 });
 
 describe('video fields (spec 01 §3 "Video")', () => {
-  it('a new video is Vimeo, item 1, status create by default', () => {
+  it('a new video is Vimeo, item 1, status create, not a preview by default', () => {
     const { fields, problems } = videoFields({ courseId, name: ' บทที่ 1 ', vimeoId: '76979871' });
     expect(problems).toEqual([]);
     expect(fields).toEqual({
@@ -68,7 +68,15 @@ describe('video fields (spec 01 §3 "Video")', () => {
       status: 'create',
       durationSeconds: null,
       path: null,
+      preview: 'N',
     });
+  });
+
+  it('staff mark a video as a free preview and take the mark off again; other edits keep it', () => {
+    const marked = videoFields({ courseId, name: 'ตัวอย่าง', vimeoId: '1', preview: 'Y' }).fields;
+    expect(marked.preview).toBe('Y');
+    expect(videoFields({ name: 'ตัวอย่าง (แก้ชื่อ)' }, marked).fields.preview).toBe('Y');
+    expect(videoFields({ preview: 'N' }, marked).fields.preview).toBe('N');
   });
 
   it.each([

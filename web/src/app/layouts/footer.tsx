@@ -8,6 +8,7 @@ export function Footer() {
       <div className="container footer__inner">
         <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         <nav className="footer__links" aria-label="footer">
+          <Link to="/course">{t('footer.courses')}</Link>
           <Link to="/privacy-policy">{t('footer.privacy')}</Link>
           <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
         </nav>

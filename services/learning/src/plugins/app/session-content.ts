@@ -70,7 +70,7 @@ export class SessionContent {
   }
 
   /** A shown video; an upload's playlist signed for a short while once media has it ready. */
-  private async playback(em: EntityManager, videoId: string, now: Date): Promise<VideoPlayback | null> {
+  async playback(em: EntityManager, videoId: string, now: Date): Promise<VideoPlayback | null> {
     const v = await em.findOne(Video, { id: videoId, status: 'show' });
     if (!v) return null;
     const out: VideoPlayback = { ...videoMember(v), playbackUrl: null, posterUrl: null, expiresAt: null };

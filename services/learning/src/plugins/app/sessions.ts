@@ -214,10 +214,8 @@ export class Sessions {
     return { productId, courses: await this.curricula(em, courses) };
   }
 
-  private async curricula(
-    em: EntityManager,
-    courses: { id: string; title: string }[],
-  ): Promise<CourseCurriculum[]> {
+  /** The curricula of these courses, in their order (also the public course list's). */
+  async curricula(em: EntityManager, courses: { id: string; title: string }[]): Promise<CourseCurriculum[]> {
     if (!courses.length) return [];
     const rows = await em.find(
       CourseSession,

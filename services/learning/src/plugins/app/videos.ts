@@ -32,6 +32,7 @@ const fieldsOf = (v: VideoEntity): VideoFields => ({
   status: v.status,
   durationSeconds: v.durationSeconds ?? null,
   path: v.path ?? null,
+  preview: v.preview,
 });
 
 /**
@@ -61,6 +62,7 @@ export class Videos {
     if (q.courseId) where.courseId = q.courseId;
     if (q.source) where.source = q.source;
     if (q.status) where.status = q.status;
+    if (q.preview) where.preview = q.preview;
     const page = await this.crud.search(q, ['name', 'detail'], where);
     return { ...page, items: await this.staffViews(page.items) };
   }

@@ -88,6 +88,8 @@ describe('demo course content', () => {
     expect(videos.items.find((v) => v.id === candles!.video!.id)).toMatchObject({
       assetId: DEMO_VIDEO_ASSET_ID,
     });
+    // Forex lesson 1 is the demo's free preview (/course/video/{id}); the others are for members
+    expect(videos.items.filter((v) => v.preview === 'Y').map((v) => v.id)).toEqual([pairs!.video!.id]);
     const rooms = await read<ZoomRoomsPage>(app, '/admin/zoom-rooms');
     expect(rooms.items).toHaveLength(1);
     expect(rooms.items[0]!.passcode).toEqual(expect.any(String));

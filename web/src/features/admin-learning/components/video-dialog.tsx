@@ -6,6 +6,7 @@ import type {
   VideoStaff,
   VideoStatus,
 } from '@rian/proto-contracts/learning-content';
+import { CheckField } from '@/components/ui/check-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -29,6 +30,8 @@ type Draft = {
   item: string;
   status: VideoStatus;
   durationSeconds: string;
+  /** a free preview on the public /course pages */
+  preview: boolean;
 };
 const FIELDS = [
   'courseId',
@@ -42,6 +45,7 @@ const FIELDS = [
   'item',
   'status',
   'durationSeconds',
+  'preview',
 ] as const;
 
 const VIMEO_ID = /^[0-9]{1,20}$/;
@@ -89,6 +93,7 @@ export function videoBody(d: Draft): VideoCreateBody {
     detail: orNull(d.detail),
     item: d.item.trim() ? Number(d.item) : 1,
     status: d.status,
+    preview: d.preview ? 'Y' : 'N',
     // an upload's duration comes from media once it is ready
     ...(d.source === 'upload'
       ? {}
@@ -126,6 +131,7 @@ export function VideoDialog({
     item: String(video?.item ?? 1),
     status: video?.status ?? 'create',
     durationSeconds: video?.durationSeconds == null ? '' : String(video.durationSeconds),
+    preview: video?.preview === 'Y',
   }));
   const { draft, set, bind } = form;
   const optional = (key: MessageKey) => `${t(key)} ${t('form.optional')}`;
@@ -263,6 +269,18 @@ export function VideoDialog({
             {...bind('durationSeconds', 'video-duration')}
           />
         )}
+        <div className="learning-form__full">
+          <CheckField
+            label={t('learningAdmin.videos.freePreview')}
+            checked={draft.preview}
+            onChange={(e) => set('preview', e.target.checked)}
+            aria-describedby="video-free-preview-hint"
+            data-testid="video-free-preview"
+          />
+          <p className="field__hint" id="video-free-preview-hint">
+            {t('learningAdmin.videos.freePreviewHint')}
+          </p>
+        </div>
         <TextAreaField
           className="learning-form__full"
           label={optional('learningAdmin.videos.detail')}

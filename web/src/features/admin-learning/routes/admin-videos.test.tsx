@@ -61,6 +61,7 @@ const video = (over: Partial<VideoStaff>): VideoStaff => ({
   status: 'show',
   durationSeconds: 754,
   path: null,
+  preview: 'N',
   createdBy: 's1',
   createdAt: AT,
   updatedAt: AT,
@@ -155,7 +156,7 @@ describe('/admin/video', () => {
     expect(isAssetBusy(video({ source: 'upload', assetId: null }))).toBe(false);
   });
 
-  it('creates a Vimeo video (client checks first) and shows the server’s refusal of an embed on its field', async () => {
+  it('creates a Vimeo video marked as a free preview (client checks first) and shows the server’s refusal of an embed on its field', async () => {
     let posts = 0;
     const fetchMock = mockApi({
       [`GET ${COURSES}`]: page(COURSE_LIST),
@@ -208,6 +209,7 @@ describe('/admin/video', () => {
     await ue.clear(within(form).getByTestId('video-item'));
     await ue.type(within(form).getByTestId('video-item'), '3');
     await ue.type(within(form).getByTestId('video-duration'), '600');
+    await ue.click(within(form).getByLabelText('ตัวอย่างฟรี (free preview)'));
     await ue.click(within(form).getByTestId('video-dialog-save'));
     await waitFor(() => expect(screen.queryByTestId('video-dialog')).toBeNull());
     expect(bodiesSentTo(fetchMock, 'POST', VIDEOS).at(-1)).toEqual({
@@ -218,6 +220,7 @@ describe('/admin/video', () => {
       detail: null,
       item: 3,
       status: 'create',
+      preview: 'Y',
       durationSeconds: 600,
     });
   });
@@ -266,6 +269,7 @@ describe('/admin/video', () => {
       detail: null,
       item: 1,
       status: 'create',
+      preview: 'N',
     });
   });
 

@@ -102,6 +102,17 @@ export function AdminVideosRoute() {
       ),
     },
     {
+      key: 'preview',
+      label: t('learningAdmin.videos.freePreviewColumn'),
+      className: 'table__nowrap',
+      render: (v) =>
+        v.preview === 'Y' ? (
+          <span className="badge badge--sent" data-testid="video-free-preview-badge">
+            {t('learningAdmin.videos.freePreviewYes')}
+          </span>
+        ) : null,
+    },
+    {
       key: 'duration',
       label: t('learningAdmin.videos.duration'),
       className: 'table__nowrap',
