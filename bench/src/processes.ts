@@ -1,0 +1,86 @@
+/**
+ * Servers as child processes of a scenario (`node --import tsx <script>`, as `npm start` runs
+ * them): start one, wait until it answers, stop them all (SIGTERM, then SIGKILL after a grace).
+ * Shared by the multi-process scenarios (gateway-catalog-processes, watch-heartbeats).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+export interface Child {
+  name: string;
+  proc: ChildProcess;
+  /** the end of its stderr, to say why it died */
+  stderr: string[];
+  exited: Promise<void>;
+}
+
+const children: Child[] = [];
+
+export function start(name: string, script: string, extraEnv: Record<string, string>): Child {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr.push(chunk);
+    if (stderr.length > 20) stderr.shift();
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const child = { name, proc, stderr, exited };
+  children.push(child);
+  return child;
+}
+
+export async function stop(child: Child): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.proc.kill('SIGTERM');
+  const timer = setTimeout(() => child.proc.kill('SIGKILL'), STOP_GRACE_MS);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+export function stopAll(): Promise<void> {
+  return Promise.all(children.map(stop)).then(() => undefined);
+}
+
+export async function waitReady(child: Child, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
+      throw new Error(
+        `${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}):\n${child.stderr.join('')}`,
+      );
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${child.name} not ready at ${url} after ${READY_TIMEOUT_MS / 1000}s (${last})`);
+}
+
+/**
+ * Runs `cleanup` once, on the way out or on Ctrl-C / SIGTERM mid-run (the children stopped, the
+ * namespace dropped); answers the function to call in `finally`.
+ */
+export function onExit(cleanup: () => Promise<void>): () => Promise<void> {
+  let cleaning: Promise<void> | undefined;
+  const once = () => (cleaning ??= cleanup());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void once().finally(() => process.exit(130));
+    });
+  }
+  return once;
+}
