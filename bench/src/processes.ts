@@ -4,6 +4,8 @@
  * Shared by the multi-process scenarios (gateway-catalog-processes, watch-heartbeats).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,12 +22,23 @@ export interface Child {
 
 const children: Child[] = [];
 
+/**
+ * BENCH_LOGS=<dir>: each child's stdout and stderr also go to <dir>/<name>.log (with LOG_LEVEL set
+ * in its env, e.g. BENCH_LOG_LEVEL, to see why a request failed).
+ */
 export function start(name: string, script: string, extraEnv: Record<string, string>): Child {
+  const logDir = process.env.BENCH_LOGS;
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logDir ? 'pipe' : 'ignore', 'pipe'],
   });
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    proc.stdout?.pipe(log, { end: false });
+    proc.stderr?.pipe(log, { end: false });
+  }
   const stderr: string[] = [];
   proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr.push(chunk);

@@ -346,7 +346,7 @@ try {
   const learningBase = `http://127.0.0.1:${learningPort}`;
   const gatewayBase = `http://127.0.0.1:${gatewayPort}`;
   const jwksUrl = `${authBase}/.well-known/jwks.json`;
-  const quiet = { LOG_LEVEL: 'silent', HOST: '127.0.0.1' };
+  const quiet = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', HOST: '127.0.0.1' };
 
   say('starting auth, learning and the gateway…');
   const auth = start('auth', 'services/auth/src/server.ts', {
