@@ -16,7 +16,7 @@ import type {
 } from '@rian/proto-contracts/learning-watch';
 import { DEVICE_FLAG_AT } from '@rian/proto-contracts/learning-watch';
 import { Video, type VideoEntity } from '../../entities/video.js';
-import { VideoProgressRow, type VideoProgressRowEntity } from '../../entities/video-progress.js';
+import { VideoProgressRow, WatchDayRow, type VideoProgressRowEntity } from '../../entities/video-progress.js';
 import { VideoStatistics, type VideoStatisticsEntity } from '../../entities/video-statistics.js';
 import { addDays, bangkokDay } from '../../domain/access.js';
 import { round3 } from '../../domain/watch-credit.js';
@@ -115,11 +115,8 @@ export class WatchStats {
 
   private async todayByVideo(em: EntityManager, userId: string, day: string, videoIds: string[]) {
     if (!videoIds.length) return new Map<string, number>();
-    const rows = (await em.execute(
-      `select video_id, seconds from watch_days where user_id = ? and day = ? and video_id = any(?::uuid[])`,
-      [userId, day, videoIds],
-    )) as { video_id: string; seconds: number }[];
-    return new Map(rows.map((r) => [r.video_id, r.seconds]));
+    const rows = await em.find(WatchDayRow, { userId, day, videoId: { $in: videoIds } });
+    return new Map(rows.map((r) => [r.videoId, r.seconds]));
   }
 
   private async progressOf(em: EntityManager, userId: string, videoIds: string[]) {
