@@ -23,12 +23,25 @@ export interface Child {
 const children: Child[] = [];
 
 /**
+ * BENCH_PROFILE=<name,…> BENCH_PROFILE_DIR=<dir>: those children write a V8 CPU profile (open it in
+ * Chrome DevTools or speedscope) when they stop.
+ */
+function profiled(name: string): string[] {
+  const names = (process.env.BENCH_PROFILE ?? '').split(',').map((n) => n.trim());
+  if (!names.includes(name)) return [];
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? join(ROOT, 'var', 'bench-profiles')}`,
+  ];
+}
+
+/**
  * BENCH_LOGS=<dir>: each child's stdout and stderr also go to <dir>/<name>.log (with LOG_LEVEL set
  * in its env, e.g. BENCH_LOG_LEVEL, to see why a request failed).
  */
 export function start(name: string, script: string, extraEnv: Record<string, string>): Child {
   const logDir = process.env.BENCH_LOGS;
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [...profiled(name), '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...extraEnv },
     stdio: ['ignore', logDir ? 'pipe' : 'ignore', 'pipe'],

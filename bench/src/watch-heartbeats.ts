@@ -3,14 +3,15 @@
  * dashboard's statistics reads for a member with a year of history.
  *
  * 1. Heartbeats. VIEWERS members (default 2,000), each enrolled in a course with a video lesson
- *    today, open the lesson (POST /api/learning/member/playbacks) spread evenly over the first
- *    beat period, then beat every WATCH_BEAT_S (10 s) for DURATION seconds (default 60) — an open
- *    loop at VIEWERS / 10 beats/s (≈200), each beat sent at its planned time whatever the answers
- *    before it (latency counts from the planned time, so a server falling behind shows). Through
- *    the gateway, as the browser does. Nothing may be lost: every beat must answer 200
+ *    today, open the lesson (POST /api/learning/member/playbacks) one after another over RAMP_S
+ *    seconds (default 20) and beat every WATCH_BEAT_S (10 s) from then on; the beats of the
+ *    DURATION seconds after the ramp (default 60), every viewer playing, are the measured ones — an
+ *    open loop at VIEWERS / 10 beats/s (≈200), each beat sent at its planned time whatever the
+ *    answers before it (latency counts from the planned time, so a server falling behind shows).
+ *    Through the gateway, as the browser does. Nothing may be lost: every beat must answer 200
  *    `accepted: true`, the credited seconds must add up to each playback's `playbackSeconds`, and
  *    to each member's `todaySeconds` in GET /member/stats/summary afterwards.
- *    Baseline, same run, same schedule (BASELINE_DURATION, default 15 s): a plain Fastify server
+ *    Baseline, same run, same schedule (BASELINE_DURATION, default 20 s): a plain Fastify server
  *    (src/baseline-server.ts) answering the captured JSON on the same two paths.
  *    CEILING_S > 0 adds a closed loop (CONNECTIONS beats in flight, no pause) of that many
  *    seconds: the most beats/s the box takes. DIRECT=1 adds the schedule straight at learning
@@ -27,8 +28,9 @@
  * members need no sign-in.
  *
  *   npm run watch-heartbeats -w @rian/bench
- *   (VIEWERS=2000 DURATION=60 BASELINE_DURATION=15 CONNECTIONS=100 CEILING_S=0 DIRECT=0
- *    READ_DURATION=5 READ_CONNECTIONS=10 HISTORY_DAYS=365)
+ *   (VIEWERS=2000 RAMP_S=20 DURATION=60 BASELINE_DURATION=20 CONNECTIONS=100 CEILING_S=0 DIRECT=0
+ *    READ_DURATION=5 READ_CONNECTIONS=10 HISTORY_DAYS=365; BENCH_LOGS, BENCH_LOG_LEVEL,
+ *    BENCH_PROFILE, BENCH_PROFILE_DIR: see src/processes.ts)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -43,8 +45,10 @@ import { onExit, start, stopAll, waitReady } from './processes.js';
 import { writeHistory } from './watch-history.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 2000);
-const DURATION = Number(process.env.DURATION ?? 60);
-const BASELINE_DURATION = Number(process.env.BASELINE_DURATION ?? 15);
+const DURATION = Math.max(WATCH_BEAT_S, Number(process.env.DURATION ?? 60));
+/** the viewers open the lesson one after another over this many seconds (≥ one beat period) */
+const RAMP_S = Math.max(WATCH_BEAT_S, Number(process.env.RAMP_S ?? 20));
+const BASELINE_DURATION = Math.max(WATCH_BEAT_S, Number(process.env.BASELINE_DURATION ?? 20));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const CEILING_S = Number(process.env.CEILING_S ?? 0);
 const DIRECT = process.env.DIRECT === '1';
@@ -53,7 +57,7 @@ const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 10);
 const HISTORY_DAYS = Number(process.env.HISTORY_DAYS ?? 365);
 /** a lesson's length; today's (the one every viewer watches) is long enough that DURATION never reaches its end */
 const VIDEO_SECONDS = 3600;
-const TODAY_VIDEO_SECONDS = Math.max(VIDEO_SECONDS, DURATION + CEILING_S * WATCH_BEAT_S + 600);
+const TODAY_VIDEO_SECONDS = Math.max(VIDEO_SECONDS, RAMP_S + DURATION + CEILING_S * WATCH_BEAT_S + 600);
 /** lessons of the course (the history member's year is spread over them) */
 const LESSONS = 120;
 const PLAYBACKS = '/member/playbacks';
@@ -166,10 +170,17 @@ interface Viewer {
 }
 
 interface Tally {
+  /** beats planned after the ramp: latency from the planned time */
   beats: number[];
+  /** beats planned during the ramp */
+  rampBeats: number[];
+  /** beats sent in the measured window */
+  windowSent: number;
   starts: number[];
   /** time from send to answer (the latency above counts from the planned time) */
   beatService: number[];
+  /** beats due (a viewer whose start failed has beats due but none sent) */
+  planned: number;
   sent: number;
   accepted: number;
   notAccepted: number;
@@ -182,8 +193,11 @@ interface Tally {
 
 const newTally = (): Tally => ({
   beats: [],
+  rampBeats: [],
+  windowSent: 0,
   starts: [],
   beatService: [],
+  planned: 0,
   sent: 0,
   accepted: 0,
   notAccepted: 0,
@@ -215,6 +229,7 @@ async function startPlayback(pool: Pool, prefix: string, v: Viewer, sessionId: s
 }
 
 async function beat(pool: Pool, prefix: string, v: Viewer, played: number, t: Tally) {
+  t.planned++;
   if (!v.playbackId) return failure(t, 'beat without a playback', v.userId);
   v.seq += 1;
   v.position += played;
@@ -234,18 +249,28 @@ async function beat(pool: Pool, prefix: string, v: Viewer, played: number, t: Ta
 }
 
 /**
- * The open loop: viewer i opens its playback at i/n of the first beat period and beats every
- * period after that until `seconds` past the ramp. Latencies count from the planned time.
+ * The open loop: viewer i opens its playback at i/n of `rampS` and beats every period from then on,
+ * until `seconds` past the ramp. Beats planned after the ramp (every viewer playing) are the
+ * measured ones; latencies count from the planned time.
  */
-async function schedule(base: string, prefix: string, viewers: Viewer[], seconds: number, sessionId: string) {
+async function schedule(
+  base: string,
+  prefix: string,
+  viewers: Viewer[],
+  opts: { rampS: number; seconds: number; sessionId: string },
+) {
   const t: Tally = newTally();
   const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 });
   const period = WATCH_BEAT_S * 1000;
-  const events: { at: number; i: number }[] = [];
-  for (let k = 0; k * period <= seconds * 1000; k++) {
-    for (let i = 0; i < viewers.length; i++)
-      events.push({ at: k * period + (i * period) / viewers.length, i });
-  }
+  const ramp = opts.rampS * 1000;
+  const end = ramp + opts.seconds * 1000;
+  const events: { at: number; i: number; start: boolean }[] = [];
+  viewers.forEach((_v, i) => {
+    const startAt = (i * ramp) / viewers.length;
+    events.push({ at: startAt, i, start: true });
+    for (let at = startAt + period; at < end; at += period) events.push({ at, i, start: false });
+  });
+  events.sort((a, b) => a.at - b.at);
   const inFlight: Promise<void>[] = [];
   const t0 = performance.now();
   let next = 0;
@@ -253,19 +278,23 @@ async function schedule(base: string, prefix: string, viewers: Viewer[], seconds
     const tick = () => {
       const now = performance.now() - t0;
       while (next < events.length && events[next]!.at <= now) {
-        const { at, i } = events[next++]!;
+        const { at, i, start } = events[next++]!;
         const v = viewers[i]!;
-        const first = v.playbackId === undefined && v.seq === 0 && at < period;
         v.chain = v.chain.then(async () => {
           const sentAt = performance.now();
           try {
-            if (first) {
-              await startPlayback(pool, prefix, v, sessionId, t);
+            if (start) {
+              await startPlayback(pool, prefix, v, opts.sessionId, t);
               t.starts.push(performance.now() - t0 - at);
             } else {
+              const sent = t.sent;
               await beat(pool, prefix, v, WATCH_BEAT_S, t);
-              t.beats.push(performance.now() - t0 - at);
-              t.beatService.push(performance.now() - sentAt);
+              if (at < ramp) t.rampBeats.push(performance.now() - t0 - at);
+              else {
+                t.beats.push(performance.now() - t0 - at);
+                t.beatService.push(performance.now() - sentAt);
+                t.windowSent += t.sent - sent;
+              }
             }
           } catch (err) {
             failure(t, 'socket error', (err as Error).message);
@@ -279,7 +308,7 @@ async function schedule(base: string, prefix: string, viewers: Viewer[], seconds
     tick();
   });
   await Promise.all(inFlight);
-  t.wallMs = performance.now() - t0 - period;
+  t.wallMs = opts.seconds * 1000;
   await pool.close();
   return t;
 }
@@ -337,7 +366,11 @@ const cleanup = onExit(async () => {
 let db: pg.Client | undefined;
 const fmt = (n: number, w = 8, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-').padStart(w);
 const out: string[] = [];
-const say = (line: string) => process.stderr.write(`${line}\n`);
+/** progress on stderr; with BENCH_PROFILE, each phase's start on the monotonic clock the CPU profiles use (µs) */
+const say = (line: string) =>
+  process.stderr.write(
+    `${line}${process.env.BENCH_PROFILE ? ` [mark ${process.hrtime.bigint() / 1000n}]` : ''}\n`,
+  );
 
 try {
   const redisUrl = env.envFor('gateway').REDIS_URL!;
@@ -412,12 +445,13 @@ try {
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  say(`heartbeats through the gateway: ${VIEWERS} viewers, ${DURATION}s after a ${WATCH_BEAT_S}s ramp…`);
-  const viaGateway = await schedule(gatewayBase, '/api/learning', viewers, DURATION, course.sessionId);
+  say(`heartbeats through the gateway: ${VIEWERS} viewers, ${DURATION}s after a ${RAMP_S}s ramp…`);
+  const plan = { rampS: RAMP_S, seconds: DURATION, sessionId: course.sessionId };
+  const viaGateway = await schedule(gatewayBase, '/api/learning', viewers, plan);
   let direct: Tally | undefined;
   if (DIRECT) {
     say('the same straight at learning…');
-    direct = await schedule(learningBase, '', directViewers, DURATION, course.sessionId);
+    direct = await schedule(learningBase, '', directViewers, plan);
   }
   let top: Tally | undefined;
   if (CEILING_S > 0) {
@@ -483,7 +517,7 @@ try {
   const baseline = start('baseline', 'bench/src/baseline-server.ts', {
     PORT: String(baselinePort),
     BASELINE_ROUTES: JSON.stringify({
-      [`POST /api/learning${PLAYBACKS}`]: viaGateway.firstStart ?? '{}',
+      [`POST /api/learning${PLAYBACKS}`]: { status: 201, body: viaGateway.firstStart ?? '{}' },
       [`POST /api/learning${PLAYBACKS}/:id/beats`]: viaGateway.firstBeat ?? '{}',
       ...Object.fromEntries(reads.map((r) => [r.path.split('?')[0]!, captured.get(r.path)!])),
     }),
@@ -499,13 +533,11 @@ try {
     playbackSeconds: 0,
     chain: Promise.resolve(),
   }));
-  const base = await schedule(
-    baselineBase,
-    '/api/learning',
-    baseViewers,
-    BASELINE_DURATION,
-    course.sessionId,
-  );
+  const base = await schedule(baselineBase, '/api/learning', baseViewers, {
+    rampS: WATCH_BEAT_S,
+    seconds: BASELINE_DURATION,
+    sessionId: course.sessionId,
+  });
 
   say('dashboard reads…');
   const readRows: { name: string; bytes: number; service: Result; baseline: Result }[] = [];
@@ -524,21 +556,22 @@ try {
     const bs = summary(b.beats);
     return [
       name.padEnd(40),
-      fmt((t.sent / t.wallMs) * 1000, 9),
+      fmt((t.windowSent / t.wallMs) * 1000, 9),
       fmt(s.p50),
       fmt(s.p99),
       fmt(s.max),
       `${(s.p99 / Math.max(bs.p99, 0.1)).toFixed(2)}x`.padStart(16),
       String(t.sent).padStart(7),
       String(t.accepted).padStart(9),
-      String(t.sent - t.accepted).padStart(6),
+      String(t.planned - t.accepted).padStart(6),
     ].join(' ');
   };
   const g = summary(viaGateway.beats);
   out.push(
     '',
     `heartbeats: ${VIEWERS} viewers, one beat each ${WATCH_BEAT_S} s (${(VIEWERS / WATCH_BEAT_S).toFixed(0)} beats/s planned), ` +
-      `${DURATION} s after a ${WATCH_BEAT_S} s ramp of playback starts (baseline ${BASELINE_DURATION} s), ${CONNECTIONS} connections; ` +
+      `measured for ${DURATION} s after a ${RAMP_S} s ramp in which they open the lesson one after another ` +
+      `(baseline: ${BASELINE_DURATION} s after ${WATCH_BEAT_S} s), ${CONNECTIONS} connections; ` +
       `auth, learning, gateway, baseline and the load generator in 5 processes on ${availableParallelism()} cores, ` +
       `load average ${load} at start`,
     'scenario                                    beats/s   p50 ms   p99 ms   max ms  p99 vs baseline    sent  accepted  lost',
@@ -547,11 +580,15 @@ try {
     ...(direct ? [beatRow('learning directly', direct, base)] : []),
     `  (latency from each beat's planned time; send → answer alone: p50 ${fmt(summary(viaGateway.beatService).p50, 0)} ms, ` +
       `p99 ${fmt(summary(viaGateway.beatService).p99, 0)} ms)`,
-    `  playback starts during the ramp: ${viaGateway.starts.length}, p50 ${fmt(summary(viaGateway.starts).p50, 0)} ms, ` +
-      `p99 ${fmt(summary(viaGateway.starts).p99, 0)} ms, max ${fmt(summary(viaGateway.starts).max, 0)} ms`,
+    `  the ramp: ${viaGateway.starts.length} playback starts (${(VIEWERS / RAMP_S).toFixed(0)}/s), p50 ` +
+      `${fmt(summary(viaGateway.starts).p50, 0)} ms, p99 ${fmt(summary(viaGateway.starts).p99, 0)} ms; ` +
+      `${viaGateway.rampBeats.length} beats while they joined, p50 ${fmt(summary(viaGateway.rampBeats).p50, 0)} ms, ` +
+      `p99 ${fmt(summary(viaGateway.rampBeats).p99, 0)} ms`,
   );
   const failures = [viaGateway, ...(direct ? [direct] : [])].flatMap((t) => [...t.statuses]);
-  const lost = viaGateway.sent - viaGateway.accepted + (direct ? direct.sent - direct.accepted : 0);
+  if (base.statuses.size || base.planned !== base.accepted)
+    out.push(`  baseline answered wrongly: ${[...base.statuses].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  const lost = viaGateway.planned - viaGateway.accepted + (direct ? direct.planned - direct.accepted : 0);
   out.push(
     lost === 0 && mismatches.length === 0 && failures.length === 0
       ? `no beat lost: every beat answered 200 accepted:true; credited ${clientTotal.toFixed(1)} s in all = the playbacks' ` +
@@ -569,7 +606,7 @@ try {
       `ceiling (closed loop, ${CONNECTIONS} beats in flight, ${CEILING_S} s through the gateway): ` +
         `${((top.sent / top.wallMs) * 1000).toFixed(0)} beats/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms ` +
         `— ${Math.floor((top.sent / top.wallMs) * 1000 * WATCH_BEAT_S)} viewers at one beat each ${WATCH_BEAT_S} s; ` +
-        `${top.sent - top.accepted} not accepted`,
+        `${top.planned - top.accepted} not accepted`,
     );
   }
   out.push(
