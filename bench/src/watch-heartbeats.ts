@@ -174,8 +174,8 @@ interface Tally {
   beats: number[];
   /** beats planned during the ramp */
   rampBeats: number[];
-  /** beats sent in the measured window */
-  windowSent: number;
+  /** the measured beats' p99 per beat period of the window (a backlog draining shows) */
+  slices: number[][];
   starts: number[];
   /** time from send to answer (the latency above counts from the planned time) */
   beatService: number[];
@@ -194,7 +194,7 @@ interface Tally {
 const newTally = (): Tally => ({
   beats: [],
   rampBeats: [],
-  windowSent: 0,
+  slices: [],
   starts: [],
   beatService: [],
   planned: 0,
@@ -287,13 +287,13 @@ async function schedule(
               await startPlayback(pool, prefix, v, opts.sessionId, t);
               t.starts.push(performance.now() - t0 - at);
             } else {
-              const sent = t.sent;
               await beat(pool, prefix, v, WATCH_BEAT_S, t);
-              if (at < ramp) t.rampBeats.push(performance.now() - t0 - at);
+              const ms = performance.now() - t0 - at;
+              if (at < ramp) t.rampBeats.push(ms);
               else {
-                t.beats.push(performance.now() - t0 - at);
+                t.beats.push(ms);
                 t.beatService.push(performance.now() - sentAt);
-                t.windowSent += t.sent - sent;
+                ((t.slices[Math.floor((at - ramp) / period)] ??= []) as number[]).push(ms);
               }
             }
           } catch (err) {
@@ -556,7 +556,7 @@ try {
     const bs = summary(b.beats);
     return [
       name.padEnd(40),
-      fmt((t.windowSent / t.wallMs) * 1000, 9),
+      fmt((t.beats.length / t.wallMs) * 1000, 9),
       fmt(s.p50),
       fmt(s.p99),
       fmt(s.max),
@@ -580,6 +580,7 @@ try {
     ...(direct ? [beatRow('learning directly', direct, base)] : []),
     `  (latency from each beat's planned time; send → answer alone: p50 ${fmt(summary(viaGateway.beatService).p50, 0)} ms, ` +
       `p99 ${fmt(summary(viaGateway.beatService).p99, 0)} ms)`,
+    `  p99 per ${WATCH_BEAT_S} s of the window: ${viaGateway.slices.map((x) => summary(x).p99.toFixed(0)).join(', ')} ms`,
     `  the ramp: ${viaGateway.starts.length} playback starts (${(VIEWERS / RAMP_S).toFixed(0)}/s), p50 ` +
       `${fmt(summary(viaGateway.starts).p50, 0)} ms, p99 ${fmt(summary(viaGateway.starts).p99, 0)} ms; ` +
       `${viaGateway.rampBeats.length} beats while they joined, p50 ${fmt(summary(viaGateway.rampBeats).p50, 0)} ms, ` +
