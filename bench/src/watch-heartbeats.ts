@@ -41,6 +41,7 @@ import { Pool } from 'undici';
 import { createTestEnv, freePort } from '@rian/kit/testing';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@rian/proto-contracts/auth';
 import { WATCH_BEAT_S } from '@rian/proto-contracts/learning-watch';
+import { CpuMeter, type CpuSnapshot } from './cpu-time.js';
 import { onExit, start, stopAll, waitReady } from './processes.js';
 import { writeHistory } from './watch-history.js';
 
@@ -50,7 +51,7 @@ const DURATION = Math.max(WATCH_BEAT_S, Number(process.env.DURATION ?? 60));
 const RAMP_S = Math.max(WATCH_BEAT_S, Number(process.env.RAMP_S ?? 20));
 const BASELINE_DURATION = Math.max(WATCH_BEAT_S, Number(process.env.BASELINE_DURATION ?? 20));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
-const CEILING_S = Number(process.env.CEILING_S ?? 0);
+const CEILING_S = Number(process.env.CEILING_S ?? 10);
 const DIRECT = process.env.DIRECT === '1';
 const READ_DURATION = Number(process.env.READ_DURATION ?? 5);
 const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 10);
@@ -186,6 +187,9 @@ interface Tally {
   notAccepted: number;
   statuses: Map<string, number>;
   samples: string[];
+  /** CPU ms per server: during the ramp, during the measured window (schedule) or the whole run (ceiling) */
+  cpuRamp?: Map<string, number>;
+  cpu?: Map<string, number>;
   firstStart?: string;
   firstBeat?: string;
   wallMs: number;
@@ -257,7 +261,7 @@ async function schedule(
   base: string,
   prefix: string,
   viewers: Viewer[],
-  opts: { rampS: number; seconds: number; sessionId: string },
+  opts: { rampS: number; seconds: number; sessionId: string; meter?: CpuMeter },
 ) {
   const t: Tally = newTally();
   const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 });
@@ -272,6 +276,9 @@ async function schedule(
   });
   events.sort((a, b) => a.at - b.at);
   const inFlight: Promise<void>[] = [];
+  const s0 = await opts.meter?.snapshot();
+  let s1: Promise<CpuSnapshot> | undefined;
+  if (opts.meter) setTimeout(() => (s1 = opts.meter!.snapshot()), ramp);
   const t0 = performance.now();
   let next = 0;
   await new Promise<void>((done) => {
@@ -308,14 +315,20 @@ async function schedule(
     tick();
   });
   await Promise.all(inFlight);
+  if (opts.meter && s0 && s1) {
+    const s2 = await opts.meter.snapshot();
+    t.cpuRamp = CpuMeter.delta(s0, await s1);
+    t.cpu = CpuMeter.delta(await s1, s2);
+  }
   t.wallMs = opts.seconds * 1000;
   await pool.close();
   return t;
 }
 
 /** The closed loop: CONNECTIONS beats in flight for `seconds`, each viewer in turn. */
-async function ceiling(base: string, prefix: string, viewers: Viewer[], seconds: number) {
+async function ceiling(base: string, prefix: string, viewers: Viewer[], seconds: number, meter?: CpuMeter) {
   const t = newTally();
+  const s0 = await meter?.snapshot();
   const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1 });
   const last = new Map<Viewer, number>();
   const t0 = performance.now();
@@ -341,6 +354,7 @@ async function ceiling(base: string, prefix: string, viewers: Viewer[], seconds:
     }),
   );
   t.wallMs = performance.now() - t0;
+  if (meter && s0) t.cpu = CpuMeter.delta(s0, await meter.snapshot());
   await pool.close();
   return t;
 }
@@ -446,7 +460,15 @@ try {
     .map((l) => l.toFixed(1))
     .join(' ');
   say(`heartbeats through the gateway: ${VIEWERS} viewers, ${DURATION}s after a ${RAMP_S}s ramp…`);
-  const plan = { rampS: RAMP_S, seconds: DURATION, sessionId: course.sessionId };
+  const meter = new CpuMeter(
+    [
+      { name: 'learning', pid: () => learning.proc.pid },
+      { name: 'gateway', pid: () => gateway.proc.pid },
+      { name: 'auth', pid: () => auth.proc.pid },
+    ],
+    { client: sql, database: new URL(env.databaseUrl('learning')).pathname.slice(1) },
+  );
+  const plan = { rampS: RAMP_S, seconds: DURATION, sessionId: course.sessionId, meter };
   const viaGateway = await schedule(gatewayBase, '/api/learning', viewers, plan);
   let direct: Tally | undefined;
   if (DIRECT) {
@@ -456,7 +478,7 @@ try {
   let top: Tally | undefined;
   if (CEILING_S > 0) {
     say(`ceiling: ${CONNECTIONS} beats in flight for ${CEILING_S}s…`);
-    top = await ceiling(gatewayBase, '/api/learning', viewers, CEILING_S);
+    top = await ceiling(gatewayBase, '/api/learning', viewers, CEILING_S, meter);
   }
 
   // no beat lost: the members' today totals as learning reports them
@@ -540,14 +562,22 @@ try {
   });
 
   say('dashboard reads…');
-  const readRows: { name: string; bytes: number; service: Result; baseline: Result }[] = [];
+  const readRows: {
+    name: string;
+    bytes: number;
+    service: Result;
+    baseline: Result;
+    cpu: Map<string, number>;
+  }[] = [];
   for (const r of reads) {
     const headers = { authorization: historyAuth };
     await cannon(`${learningBase}${r.path}`, headers, 1);
+    const s0 = await meter.snapshot();
     const service = await cannon(`${learningBase}${r.path}`, headers, READ_DURATION);
+    const cpu = CpuMeter.delta(s0, await meter.snapshot());
     await cannon(`${baselineBase}${r.path}`, headers, 1);
     const baseline = await cannon(`${baselineBase}${r.path}`, headers, READ_DURATION);
-    readRows.push({ name: r.name, bytes: captured.get(r.path)!.length, service, baseline });
+    readRows.push({ name: r.name, bytes: captured.get(r.path)!.length, service, baseline, cpu });
   }
 
   // ------------------------------------------------------------ the report
@@ -638,9 +668,39 @@ try {
   const worst = Math.max(...readRows.map((r) => r.service.latency.p99));
   out.push(
     `goal (reads p99 ≤ 20 ms at the service): ${worst <= 20 ? 'met' : 'NOT met'} (worst p99 ${worst} ms)`,
-    '',
   );
-  process.stdout.write(`${out.join('\n')}\n`);
+  if (meter.available) {
+    const per = (cpu: Map<string, number> | undefined, n: number) =>
+      ['learning', 'gateway', 'postgres']
+        .map((k) => fmt((cpu?.get(k) ?? NaN) / Math.max(n, 1), 10, 2))
+        .join('') +
+      fmt(
+        ['learning', 'gateway', 'postgres'].reduce((s, k) => s + (cpu?.get(k) ?? NaN), 0) / Math.max(n, 1),
+        10,
+        2,
+      );
+    out.push(
+      '',
+      `CPU time per request (ms; /proc utime+stime of each server and of learning's PostgreSQL backends — waiting ` +
+        `for a core accrues none, so a busy box inflates it far less than latency)`,
+      'request                                  learning   gateway  postgres     total',
+      `playback start (the ramp, with its beats) ${per(viaGateway.cpuRamp, viaGateway.starts.length)}`,
+      `beat (measured window)                   ${per(viaGateway.cpu, viaGateway.beats.length)}`,
+      ...(top ? [`beat (ceiling, closed loop)              ${per(top.cpu, top.sent)}`] : []),
+      ...readRows.map(
+        (r) => `${`${r.name} read (at learning)`.padEnd(41)}${per(r.cpu, r.service.requests.total)}`,
+      ),
+    );
+    const beatCpu =
+      ['learning', 'gateway', 'postgres'].reduce((s, k) => s + (top?.cpu ?? viaGateway.cpu)!.get(k)!, 0) /
+      (top ? top.sent : viaGateway.beats.length);
+    out.push(
+      `→ on ${availableParallelism()} cores with nothing else running, beats at ${beatCpu.toFixed(2)} ms of CPU each ` +
+        `could reach ≈${Math.floor((availableParallelism() * 1000) / beatCpu)} beats/s ` +
+        `(≈${Math.floor((availableParallelism() * 1000 * WATCH_BEAT_S) / beatCpu)} viewers), before the load generator's share`,
+    );
+  }
+  process.stdout.write(`${out.join('\n')}\n\n`);
 } finally {
   await db?.end().catch(() => undefined);
   await cleanup();
