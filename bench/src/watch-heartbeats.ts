@@ -670,6 +670,17 @@ try {
     `goal (reads p99 ≤ 20 ms at the service): ${worst <= 20 ? 'met' : 'NOT met'} (worst p99 ${worst} ms)`,
   );
   if (meter.available) {
+    const perBeat = top?.cpu ?? viaGateway.cpu;
+    const beatsPer = top ? top.sent : viaGateway.beats.length;
+    const allBeats = viaGateway.beats.length + viaGateway.rampBeats.length;
+    const startCpu = new Map(
+      ['learning', 'gateway', 'postgres'].map((k) => [
+        k,
+        (viaGateway.cpuRamp?.get(k) ?? NaN) +
+          (viaGateway.cpu?.get(k) ?? NaN) -
+          ((perBeat?.get(k) ?? NaN) / beatsPer) * allBeats,
+      ]),
+    );
     const per = (cpu: Map<string, number> | undefined, n: number) =>
       ['learning', 'gateway', 'postgres']
         .map((k) => fmt((cpu?.get(k) ?? NaN) / Math.max(n, 1), 10, 2))
@@ -684,16 +695,16 @@ try {
       `CPU time per request (ms; /proc utime+stime of each server and of learning's PostgreSQL backends — waiting ` +
         `for a core accrues none, so a busy box inflates it far less than latency)`,
       'request                                  learning   gateway  postgres     total',
-      `playback start (the ramp, with its beats) ${per(viaGateway.cpuRamp, viaGateway.starts.length)}`,
       `beat (measured window)                   ${per(viaGateway.cpu, viaGateway.beats.length)}`,
       ...(top ? [`beat (ceiling, closed loop)              ${per(top.cpu, top.sent)}`] : []),
+      // a start's cost: the ramp and the window together (a backlog of starts spills into the
+      // window) less their beats at the closed loop's cost per beat
+      `playback start (ramp + window − beats)   ${per(startCpu, viaGateway.starts.length)}`,
       ...readRows.map(
         (r) => `${`${r.name} read (at learning)`.padEnd(41)}${per(r.cpu, r.service.requests.total)}`,
       ),
     );
-    const beatCpu =
-      ['learning', 'gateway', 'postgres'].reduce((s, k) => s + (top?.cpu ?? viaGateway.cpu)!.get(k)!, 0) /
-      (top ? top.sent : viaGateway.beats.length);
+    const beatCpu = ['learning', 'gateway', 'postgres'].reduce((s, k) => s + perBeat!.get(k)!, 0) / beatsPer;
     out.push(
       `→ on ${availableParallelism()} cores with nothing else running, beats at ${beatCpu.toFixed(2)} ms of CPU each ` +
         `could reach ≈${Math.floor((availableParallelism() * 1000) / beatCpu)} beats/s ` +
