@@ -331,12 +331,21 @@ async function ceiling(base: string, prefix: string, viewers: Viewer[], seconds:
   const s0 = await meter?.snapshot();
   const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1 });
   const last = new Map<Viewer, number>();
+  const busy = new Set<Viewer>();
   const t0 = performance.now();
   let n = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() - t0 < seconds * 1000) {
-        const v = viewers[n++ % viewers.length]!;
+        // never two beats of one viewer in flight (the later could arrive first: out of order)
+        let v = viewers[n++ % viewers.length]!;
+        for (let tries = 0; busy.has(v) && tries < viewers.length; tries++)
+          v = viewers[n++ % viewers.length]!;
+        if (busy.has(v)) {
+          await new Promise((r) => setTimeout(r, 1));
+          continue;
+        }
+        busy.add(v);
         await v.chain;
         const sentAt = performance.now();
         // what the member could have played since its last beat (so the server credits it in full)
@@ -349,6 +358,7 @@ async function ceiling(base: string, prefix: string, viewers: Viewer[], seconds:
           failure(t, 'socket error', err.message),
         );
         await v.chain;
+        busy.delete(v);
         t.beats.push(performance.now() - sentAt);
       }
     }),
@@ -638,6 +648,7 @@ try {
         `${((top.sent / top.wallMs) * 1000).toFixed(0)} beats/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms ` +
         `— ${Math.floor((top.sent / top.wallMs) * 1000 * WATCH_BEAT_S)} viewers at one beat each ${WATCH_BEAT_S} s; ` +
         `${top.planned - top.accepted} not accepted`,
+      ...top.samples.map((x) => `  ${x}`),
     );
   }
   out.push(
