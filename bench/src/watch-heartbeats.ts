@@ -11,16 +11,18 @@
  *    Through the gateway, as the browser does. Nothing may be lost: every beat must answer 200
  *    `accepted: true`, the credited seconds must add up to each playback's `playbackSeconds`, and
  *    to each member's `todaySeconds` in GET /member/stats/summary afterwards.
- *    Baseline, same run, same schedule (BASELINE_DURATION, default 20 s): a plain Fastify server
+ *    Baseline, same run, same schedule (BASELINE_DURATION, default 10 s): a plain Fastify server
  *    (src/baseline-server.ts) answering the captured JSON on the same two paths.
- *    CEILING_S > 0 adds a closed loop (CONNECTIONS beats in flight, no pause) of that many
- *    seconds: the most beats/s the box takes. DIRECT=1 adds the schedule straight at learning
+ *    CEILING_S (default 10; 0 skips it) adds a closed loop (CONNECTIONS beats in flight, no
+ *    pause) of that many seconds: the most beats/s the box takes. DIRECT=1 adds the schedule straight at learning
  *    (no gateway) with members of its own.
  * 2. Dashboard reads. One member with a year of history (history rows written straight into
  *    learning's tables) reads GET /member/stats/summary, /member/stats/month and
  *    /member/stats/videos at the learning service directly, READ_CONNECTIONS at a time
- *    (default 10) for READ_DURATION seconds each (default 5), against the baseline answering the
+ *    (default 10) for READ_DURATION seconds each (default 3), against the baseline answering the
  *    same JSON.
+ * 3. CPU time per request (src/cpu-time.ts): learning, the gateway and learning's PostgreSQL
+ *    backends, per beat, per playback start and per read — what a shared, busy box inflates least.
  *
  * Auth, learning, the gateway and the baseline run as child processes (as `npm start` runs them)
  * on a fresh database, NATS and Redis namespace; the load generator (undici) is this process.
@@ -28,8 +30,8 @@
  * members need no sign-in.
  *
  *   npm run watch-heartbeats -w @rian/bench
- *   (VIEWERS=2000 RAMP_S=20 DURATION=60 BASELINE_DURATION=20 CONNECTIONS=100 CEILING_S=0 DIRECT=0
- *    READ_DURATION=5 READ_CONNECTIONS=10 HISTORY_DAYS=365; BENCH_LOGS, BENCH_LOG_LEVEL,
+ *   (VIEWERS=2000 RAMP_S=20 DURATION=60 BASELINE_DURATION=10 CONNECTIONS=100 CEILING_S=10 DIRECT=0
+ *    READ_DURATION=3 READ_CONNECTIONS=10 HISTORY_DAYS=365; BENCH_LOGS, BENCH_LOG_LEVEL,
  *    BENCH_PROFILE, BENCH_PROFILE_DIR: see src/processes.ts)
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -49,11 +51,11 @@ const VIEWERS = Number(process.env.VIEWERS ?? 2000);
 const DURATION = Math.max(WATCH_BEAT_S, Number(process.env.DURATION ?? 60));
 /** the viewers open the lesson one after another over this many seconds (≥ one beat period) */
 const RAMP_S = Math.max(WATCH_BEAT_S, Number(process.env.RAMP_S ?? 20));
-const BASELINE_DURATION = Math.max(WATCH_BEAT_S, Number(process.env.BASELINE_DURATION ?? 20));
+const BASELINE_DURATION = Math.max(WATCH_BEAT_S, Number(process.env.BASELINE_DURATION ?? 10));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const CEILING_S = Number(process.env.CEILING_S ?? 10);
 const DIRECT = process.env.DIRECT === '1';
-const READ_DURATION = Number(process.env.READ_DURATION ?? 5);
+const READ_DURATION = Number(process.env.READ_DURATION ?? 3);
 const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 10);
 const HISTORY_DAYS = Number(process.env.HISTORY_DAYS ?? 365);
 /** a lesson's length; today's (the one every viewer watches) is long enough that DURATION never reaches its end */
