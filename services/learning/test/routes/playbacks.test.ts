@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import type { Problem } from '@rian/proto-contracts/errors';
-import type { Beat, BeatResult, PlaybackStarted } from '@rian/proto-contracts/learning-watch';
+import type {
+  Beat,
+  BeatResult,
+  PlaybackStarted,
+  VideoProgressList,
+  VideoStatisticsList,
+  WatchMonth,
+  WatchSummary,
+} from '@rian/proto-contracts/learning-watch';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { Playbacks } from '../../src/plugins/app/playbacks.js';
 import { ContentFixtures } from '../content-fixtures.js';
@@ -40,9 +48,9 @@ describe('playbacks and heartbeats', () => {
     return { id, headers: bearer(await issuer.member(id)) };
   }
 
-  const start = (headers: object, body: object = { sessionId: lesson }) =>
+  const start = (headers: Record<string, string>, body: object = { sessionId: lesson }) =>
     app.inject({ method: 'POST', url: '/member/playbacks', headers, payload: body });
-  const sendBeat = (headers: object, id: string, b: Beat) =>
+  const sendBeat = (headers: Record<string, string>, id: string, b: Beat) =>
     app.inject({ method: 'POST', url: `/member/playbacks/${id}/beats`, headers, payload: b });
 
   beforeAll(async () => {
@@ -311,7 +319,6 @@ describe('playbacks and heartbeats', () => {
         monthSeconds: 20,
         lessonsStarted: 1,
         lessonsEnded: 0,
-        lessonCount: 1,
       });
       expect(monday.lastViewed).toMatchObject({
         videoId: video,
@@ -329,6 +336,57 @@ describe('playbacks and heartbeats', () => {
       expect(june.days[0]).toEqual({ day: '2026-06-01', seconds: 20 });
       // the record keeps the day it started on
       expect((await app.watchStats.statistic(m.id, p.playbackId)).visitDate).toBe('2026-05-31');
+    });
+  });
+
+  describe("the member's reads over HTTP", () => {
+    it('summary, progress per lesson, the month and the records answer what the beats wrote', async () => {
+      const m = await member();
+      const second = await fx.session({
+        courseId: courseA,
+        date: '2026-01-11',
+        videoId: await fx.vimeoVideo(courseA),
+      });
+      const t0 = new Date();
+      const p = await app.playbacks.start(m.id, { sessionId: lesson }, null, t0);
+      await app.playbacks.beat(
+        p.playbackId,
+        { userId: m.id },
+        beat({ seq: 1, position: 12, played: 12 }),
+        plus(t0, 10),
+      );
+      const get = <T>(url: string) =>
+        app.inject({ url, headers: m.headers }).then((r) => {
+          expect(r.statusCode, url).toBe(200);
+          return r.json<T>();
+        });
+      const summary = await get<WatchSummary>(`/member/stats/summary?courseId=${courseA}`);
+      expect(summary).toMatchObject({
+        todaySeconds: 12,
+        weekSeconds: 12,
+        monthSeconds: 12,
+        lessonsStarted: 1,
+      });
+      expect(summary.lastViewed).toMatchObject({
+        videoId: video,
+        secondsWatched: 12,
+        lastPosition: 12,
+        coverage: 0.02,
+      });
+      const videos = await get<VideoProgressList>(`/member/stats/videos?courseId=${courseA}`);
+      const row = (sessionId: string) => videos.items.find((i) => i.sessionId === sessionId);
+      expect(row(lesson)).toMatchObject({ secondsWatched: 12, todaySeconds: 12 });
+      expect(row(second)).toMatchObject({
+        secondsWatched: 0,
+        coverage: null,
+        lastViewedAt: null,
+        ended: false,
+      });
+      expect(summary.lessonCount).toBe(videos.items.length);
+      const month = await get<WatchMonth>('/member/stats/month');
+      expect(month.totalSeconds).toBe(12);
+      const records = await get<VideoStatisticsList>(`/member/statistics?videoId=${video}`);
+      expect(records.items.map((r) => r.id)).toEqual([p.playbackId]);
     });
   });
 
@@ -366,6 +424,12 @@ describe('playbacks and heartbeats', () => {
     it('accounts on three or more devices or addresses in a day are flagged', async () => {
       const m = await member();
       const t0 = at('2026-05-24T03:00:00Z');
+      const exec = (sql: string, params: unknown[]) => app.kit.orm.em.fork().execute(sql, params);
+      // a row from 91 days before: starts prune what is past the 90-day window
+      await exec(
+        `insert into watch_devices (user_id, day, kind, value) values (?, '2026-02-22', 'ip', '192.0.2.1')`,
+        [m.id],
+      );
       const loose = new Playbacks(app.kit, { LEARNING_ONE_PLAYBACK: false });
       for (const [device, ip] of [
         ['iPhone', '198.51.100.1'],
@@ -375,6 +439,7 @@ describe('playbacks and heartbeats', () => {
         await loose.start(m.id, { sessionId: lesson, device }, ip!, t0);
       const calm = await member();
       await loose.start(calm.id, { sessionId: lesson, device: 'iPhone' }, '198.51.100.9', t0);
+      expect(await exec(`select 1 from watch_devices where day < '2026-02-23'`, [])).toHaveLength(0);
       const { items } = await app.watchStats.deviceFlags('2026-05-24');
       expect(items.find((f) => f.userId === m.id)).toEqual({
         userId: m.id,
