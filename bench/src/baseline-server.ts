@@ -1,15 +1,24 @@
 /**
  * The baseline of the multi-process scenario, in a process of its own like the servers it is
- * compared with: a plain Fastify server answering fixed JSON (captured from the catalog by the
+ * compared with: a plain Fastify server answering fixed JSON (captured from the real service by the
  * scenario) with nothing else — no database, cache, validation or hooks.
- * Env: PORT, BASELINE_ROUTES (JSON object: route path → response body).
+ * Env: PORT, BASELINE_ROUTES (JSON object: route → response body, or `{ status, body }`; a route
+ * is a path, answered to GET, or `POST <path>`, whose JSON body Fastify parses and the route
+ * ignores; paths may have `:params`).
  */
 import Fastify from 'fastify';
 
-const routes = JSON.parse(process.env.BASELINE_ROUTES ?? '{}') as Record<string, string>;
+type Answer = string | { status: number; body: string };
+const routes = JSON.parse(process.env.BASELINE_ROUTES ?? '{}') as Record<string, Answer>;
 const app = Fastify();
-for (const [path, body] of Object.entries(routes)) {
-  app.get(path, async (_req, reply) => reply.type('application/json').send(body));
+for (const [route, answer] of Object.entries(routes)) {
+  const [method, path] = route.startsWith('POST ') ? ['POST', route.slice(5)] : ['GET', route];
+  const { status, body } = typeof answer === 'string' ? { status: 200, body: answer } : answer;
+  app.route({
+    method,
+    url: path,
+    handler: async (_req, reply) => reply.code(status).type('application/json').send(body),
+  });
 }
 app.get('/readyz', async () => ({ status: 'ok' }));
 process.once('SIGTERM', () => {

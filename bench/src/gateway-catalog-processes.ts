@@ -8,79 +8,19 @@
  * box with fewer cores than processes they still share CPU time — the report says how many).
  * Run: npm run gateway-catalog-processes -w @rian/bench   (DURATION=10 CONNECTIONS=50 to change the load)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { createTestEnv, freePort } from '@rian/kit/testing';
+import { onExit, start, stopAll, waitReady } from './processes.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 20);
 const warmup = Math.min(2, duration);
-const READY_TIMEOUT_MS = 60_000;
-const STOP_GRACE_MS = 10_000;
 const SCENARIOS = [
   { name: 'product list', path: '/products?pageSize=20' },
   // a demo product (src/domain/demo-products.ts of catalog)
   { name: 'product page', path: '/products/by-url/forex-basics' },
 ] as const;
-
-interface Child {
-  name: string;
-  proc: ChildProcess;
-  /** the end of its stderr, to say why it died */
-  stderr: string[];
-  exited: Promise<void>;
-}
-
-const children: Child[] = [];
-
-function start(name: string, script: string, extraEnv: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr.push(chunk);
-    if (stderr.length > 20) stderr.shift();
-  });
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const child = { name, proc, stderr, exited };
-  children.push(child);
-  return child;
-}
-
-async function stop(child: Child): Promise<void> {
-  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
-  child.proc.kill('SIGTERM');
-  const timer = setTimeout(() => child.proc.kill('SIGKILL'), STOP_GRACE_MS);
-  await child.exited;
-  clearTimeout(timer);
-}
-
-async function waitReady(child: Child, url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
-      throw new Error(
-        `${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}):\n${child.stderr.join('')}`,
-      );
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
-    } catch (err) {
-      last = (err as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${child.name} not ready at ${url} after ${READY_TIMEOUT_MS / 1000}s (${last})`);
-}
 
 function load(url: string, seconds: number): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -91,18 +31,11 @@ function load(url: string, seconds: number): Promise<Result> {
 }
 
 const env = await createTestEnv();
-let cleaning: Promise<void> | undefined;
-const cleanup = () =>
-  (cleaning ??= (async () => {
-    await Promise.all(children.map(stop));
-    await env.cleanup();
-  })());
 // Ctrl-C mid-run still stops the children and drops the namespace
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanup = onExit(async () => {
+  await stopAll();
+  await env.cleanup();
+});
 
 try {
   const catalogPort = await freePort();
