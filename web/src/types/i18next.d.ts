@@ -14,6 +14,8 @@ import type adminLearning from '@/locales/th/admin-learning.json';
 import type pay from '@/locales/th/pay.json';
 import type memberLessons from '@/locales/th/member-lessons.json';
 import type memberCalendar from '@/locales/th/member-calendar.json';
+import type memberWatch from '@/locales/th/member-watch.json';
+import type adminWatch from '@/locales/th/admin-watch.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -36,6 +38,8 @@ declare module 'i18next' {
       'pay',
       'memberLessons',
       'memberCalendar',
+      'memberWatch',
+      'adminWatch',
     ];
     resources: {
       common: typeof common;
@@ -54,6 +58,8 @@ declare module 'i18next' {
       pay: typeof pay;
       memberLessons: typeof memberLessons;
       memberCalendar: typeof memberCalendar;
+      memberWatch: typeof memberWatch;
+      adminWatch: typeof adminWatch;
     };
   }
 }
