@@ -69,18 +69,13 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
         {view && (
           <>
             {view.video && (watch.phase === 'starting' || watch.phase === 'elsewhere') ? (
-              <div
-                className="lesson-player lesson-player--empty"
-                data-testid="lesson-player"
-                data-state="loading"
-              >
+              <div className="lesson-player lesson-player--empty" data-testid="lesson-player-wait">
                 <Spinner label={t('watch.starting')} />
               </div>
             ) : view.video && watch.phase === 'declined' ? (
               <div
-                className="lesson-player lesson-player--empty"
-                data-testid="lesson-player"
-                data-state="idle"
+                className="lesson-player lesson-player--empty lesson-player--idle"
+                data-testid="watch-idle"
                 role="status"
               >
                 <p>{t('watch.idle')}</p>

@@ -13,7 +13,13 @@ import { WatchBeats } from './watch-beats';
  */
 export type WatchPhase = 'off' | 'starting' | 'elsewhere' | 'declined' | 'ready' | 'takenOver' | 'untracked';
 
-type Run = { playback: PlaybackStarted; beats: WatchBeats; playing: boolean; lastEvent: BeatEvent | null };
+type Run = {
+  sessionId: string;
+  playback: PlaybackStarted;
+  beats: WatchBeats;
+  playing: boolean;
+  lastEvent: BeatEvent | null;
+};
 
 /**
  * Watch statistics for the lesson being shown (issue 14): opens its playback, starts the player at
@@ -28,7 +34,15 @@ export function useWatchTracking({
   sessionId: string | undefined;
   enabled: boolean;
 }) {
-  const [phase, setPhase] = useState<WatchPhase>('off');
+  // the phase belongs to a lesson: a lesson just shown is 'starting' before its effect runs, so
+  // its player is not mounted once untracked and again when the playback opens
+  const [state, setState] = useState<{ sessionId: string | undefined; phase: WatchPhase }>({
+    sessionId: undefined,
+    phase: 'off',
+  });
+  const phase: WatchPhase =
+    !enabled || !sessionId ? 'off' : state.sessionId === sessionId ? state.phase : 'starting';
+  const setPhase = useCallback((next: WatchPhase) => setState({ sessionId, phase: next }), [sessionId]);
   const [startAt, setStartAt] = useState<number | undefined>(undefined);
   const [elsewhere, setElsewhere] = useState<PlaybackElsewhere | null>(null);
   const [stopError, setStopError] = useState<unknown>(null);
@@ -54,7 +68,7 @@ export function useWatchTracking({
           run.current = null;
           stopTimer();
           setStopError(error);
-          setPhase('takenOver');
+          setState({ sessionId: current.sessionId, phase: 'takenOver' });
         } else current.beats.unsent(next);
       }),
     );
@@ -83,7 +97,7 @@ export function useWatchTracking({
         if (!isCurrent()) return;
         const beats = new WatchBeats();
         beats.startAt(playback.resumeAt);
-        run.current = { playback, beats, playing: false, lastEvent: null };
+        run.current = { sessionId: sessionId!, playback, beats, playing: false, lastEvent: null };
         setStartAt(playback.resumeAt);
         setStopError(null);
         setPhase('ready');
@@ -94,7 +108,7 @@ export function useWatchTracking({
         setPhase(other ? 'elsewhere' : 'untracked');
       }
     },
-    [sessionId],
+    [sessionId, setPhase],
   );
 
   // a new lesson opens a new playback; leaving it sends the last beat
@@ -103,10 +117,7 @@ export function useWatchTracking({
     setStartAt(undefined);
     setElsewhere(null);
     setStopError(null);
-    if (!enabled || !sessionId) {
-      setPhase('off');
-      return;
-    }
+    if (!enabled || !sessionId) return;
     const mine = ++generation.current;
     // deferred: StrictMode's mount–unmount–mount opens one playback, not two
     const deferred = setTimeout(() => void open(false, () => generation.current === mine), 0);

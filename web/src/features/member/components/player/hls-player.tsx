@@ -27,15 +27,15 @@ export function HlsPlayer({
   control.current.stopped = stopped;
 
   /** the resume position, once, when the media knows its length (and before anything played) */
-  const applyStart = (element: HTMLVideoElement) => {
+  const applyStart = (element: HTMLVideoElement, metadata: boolean) => {
     const at = control.current.startAt;
-    if (control.current.started || !at || element.readyState < 1) return;
+    if (control.current.started || !at || !(metadata || element.readyState >= 1)) return;
     control.current.started = true;
     element.currentTime = at;
   };
 
   useEffect(() => {
-    if (ref.current) applyStart(ref.current);
+    if (ref.current) applyStart(ref.current, false);
   }, [startAt]);
 
   useEffect(() => {
@@ -96,7 +96,7 @@ export function HlsPlayer({
         poster={poster ?? undefined}
         aria-label={title}
         onLoadedMetadata={(e) => {
-          applyStart(e.currentTarget);
+          applyStart(e.currentTarget, true);
           setState((s) => (s === 'loading' ? 'paused' : s));
         }}
         onPlay={(e) => {
