@@ -547,6 +547,16 @@ export const ERRORS = {
     th: 'บัญชีนี้เริ่มเล่นวิดีโอบนอุปกรณ์อื่นแล้ว การเล่นที่นี่จึงหยุด',
     en: 'This account started playing on another device, so playback here stopped',
   },
+  'learning.user_detail_not_found': {
+    status: 404,
+    th: 'ไม่พบบันทึกการดูวิดีโอนี้',
+    en: 'This viewing note was not found',
+  },
+  'learning.user_port_not_found': {
+    status: 404,
+    th: 'ไม่พบข้อมูลพอร์ตนี้',
+    en: 'This portfolio figure was not found',
+  },
   'learning.video_unknown': {
     status: 400,
     th: 'ไม่พบวิดีโอนี้ในคอร์สนี้ กรุณาเลือกจากรายการ',

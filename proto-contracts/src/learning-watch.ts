@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Uuid } from './common.js';
+import { Page, PageQuery, Uuid } from './common.js';
 import { X_ERROR } from './errors.js';
 
 /**
@@ -276,3 +276,31 @@ export const UserPortView = Type.Composite([
   Type.Object({ id: Uuid(), userId: Type.String(), createdAt: Type.String({ format: 'date-time' }) }),
 ]);
 export type UserPortView = Static<typeof UserPortView>;
+
+// ---------------------------------------------------------------- lists (added with the routes)
+
+/** GET /member/statistics: the member's own playbacks, newest first; `videoId` narrows to one video. */
+export const VideoStatisticsQuery = Type.Object({
+  videoId: Type.Optional(Type.String({ format: 'uuid', [X_ERROR]: 'validation.format' })),
+  ...PageQuery.properties,
+});
+export type VideoStatisticsQuery = Static<typeof VideoStatisticsQuery>;
+
+export const UserDetailList = Page(UserDetailView);
+export type UserDetailList = Static<typeof UserDetailList>;
+export const UserPortList = Page(UserPortView);
+export type UserPortList = Static<typeof UserPortList>;
+
+/** GET /member/user-details, /member/user-ports: paging (own records, newest first). */
+export const UserRecordQuery = Type.Object({ ...PageQuery.properties });
+export type UserRecordQuery = Static<typeof UserRecordQuery>;
+
+/** GET /admin/user-details, /admin/user-ports: every member's, or one member's with `userId`. */
+export const AdminUserRecordQuery = Type.Object({
+  userId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ...PageQuery.properties,
+});
+export type AdminUserRecordQuery = Static<typeof AdminUserRecordQuery>;
+
+export const WatchMemberParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const WatchDevicesQuery = Type.Object({ day: Type.Optional(Day()) });

@@ -9,6 +9,7 @@ import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
 import { documentNamesMigrations } from './migrations/0006-document-names.js';
+import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -22,6 +23,9 @@ import { DocumentList } from './entities/document-list.js';
 import { Instructor } from './entities/instructor.js';
 import { VideoAsset } from './entities/video-asset.js';
 import { MediaDocument } from './entities/media-document.js';
+import { VideoStatistics } from './entities/video-statistics.js';
+import { VideoProgressRow, WatchDayRow, WatchDevice } from './entities/video-progress.js';
+import { UserDetail, UserPort } from './entities/user-record.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -43,6 +47,13 @@ import adminVideoRoutes from './routes/admin-videos/index.js';
 import adminZoomRoomRoutes from './routes/admin-zoom-rooms/index.js';
 import adminDocumentRoutes from './routes/admin-documents/index.js';
 import curriculumRoutes from './routes/curriculum/index.js';
+import playbacks from './plugins/app/playbacks.js';
+import watchStats from './plugins/app/watch-stats.js';
+import userRecords from './plugins/app/user-records.js';
+import memberPlaybackRoutes from './routes/member-playbacks/index.js';
+import memberStatsRoutes from './routes/member-stats/index.js';
+import adminStatsRoutes from './routes/admin-stats/index.js';
+import userRecordRoutes from './routes/user-records/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
@@ -78,6 +89,12 @@ export async function buildApp(
       Instructor,
       VideoAsset,
       MediaDocument,
+      VideoStatistics,
+      VideoProgressRow,
+      WatchDayRow,
+      WatchDevice,
+      UserDetail,
+      UserPort,
     ],
     migrations: [
       ...migrations,
@@ -86,6 +103,7 @@ export async function buildApp(
       ...contentMigrations,
       ...enrolmentAdminMigrations,
       ...documentNamesMigrations,
+      ...watchStatisticsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -100,6 +118,9 @@ export async function buildApp(
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
+      await app.register(playbacks, { settings: config });
+      await app.register(watchStats);
+      await app.register(userRecords);
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
@@ -111,6 +132,10 @@ export async function buildApp(
       await app.register(adminZoomRoomRoutes);
       await app.register(adminDocumentRoutes);
       await app.register(curriculumRoutes);
+      await app.register(memberPlaybackRoutes);
+      await app.register(memberStatsRoutes);
+      await app.register(adminStatsRoutes);
+      await app.register(userRecordRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

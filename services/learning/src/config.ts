@@ -28,6 +28,11 @@ export const ConfigSchema = serviceConfigSchema('learning', {
   LEARNING_SUPERTRACKING_KEY: Type.String({ default: '' }),
   /** how long one member's /member/home answer is kept in Redis, in seconds (0 = not cached) */
   LEARNING_HOME_CACHE_S: Type.Integer({ default: 15, minimum: 0, maximum: 300 }),
+  /**
+   * One playback per account (issue 14): a second device asks "continue here?" and continuing stops
+   * the first; false lets an account play on any number of devices at once
+   */
+  LEARNING_ONE_PLAYBACK: Type.Boolean({ default: true }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

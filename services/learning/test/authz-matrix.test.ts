@@ -45,6 +45,15 @@ interface Ctx {
   documentList: string;
   spareDocumentList: string;
   productId: string;
+  /** the enrolled member's playback of the session's video, its beacon token */
+  playback: string;
+  beatToken: string;
+  /** the enrolled member's UserDetail / UserPort records, and spares for the delete rows */
+  userDetail: string;
+  spareUserDetail: string;
+  userPort: string;
+  spareUserPort: string;
+  enrolledId: string;
 }
 
 interface Row {
@@ -63,6 +72,9 @@ const MEMBER: Row['access'] = [401, A, A, A, 403, 403];
 /** members, about course A or its session: only the enrolled member; the others 404 */
 const ENROLLED: Row['access'] = [401, 404, A, 404, 403, 403];
 const STAFF: Row['access'] = [401, 403, 403, 403, A, A];
+/** a record of the enrolled member's own: the others 404 */
+const OWN: Row['access'] = [401, 404, A, 404, 403, 403];
+const beat = { seq: 1, position: 5, played: 5, rate: 1, visible: true };
 
 const MATRIX: Row[] = [
   // public
@@ -90,6 +102,75 @@ const MATRIX: Row[] = [
   { route: 'GET /member/home', url: (c) => `/member/home?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
+  // watch statistics (issue 14): playbacks and beats, the member's reads
+  {
+    route: 'POST /member/playbacks',
+    body: (_r, c) => ({ sessionId: c.session }),
+    access: ENROLLED,
+  },
+  {
+    route: 'POST /member/playbacks/:id/beats',
+    url: (c) => `/member/playbacks/${c.playback}/beats`,
+    body: () => beat,
+    access: OWN,
+  },
+  {
+    // no Authorization: the beat token is the capability
+    route: 'POST /member/playbacks/:id/beacon',
+    url: (c) => `/member/playbacks/${c.playback}/beacon`,
+    body: (_r, c) => ({ ...beat, seq: 2, beatToken: c.beatToken }),
+    access: PUBLIC,
+  },
+  {
+    route: 'GET /member/stats/summary',
+    url: (c) => `/member/stats/summary?courseId=${c.courseA}`,
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /member/stats/videos',
+    url: (c) => `/member/stats/videos?courseId=${c.courseA}`,
+    access: ENROLLED,
+  },
+  { route: 'GET /member/stats/month', url: () => '/member/stats/month?month=2026-05', access: MEMBER },
+  { route: 'GET /member/statistics', access: MEMBER },
+  { route: 'GET /member/statistics/:id', url: (c) => `/member/statistics/${c.playback}`, access: OWN },
+  // UserDetail and UserPort (spec 01 §7): the member's own
+  { route: 'GET /member/user-details', access: MEMBER },
+  { route: 'GET /member/user-details/:id', url: (c) => `/member/user-details/${c.userDetail}`, access: OWN },
+  {
+    route: 'POST /member/user-details',
+    body: (_r, c) => ({ videoId: c.video, timeStart: 0, timeEnd: 30, timeTotal: 30 }),
+    access: MEMBER,
+  },
+  {
+    route: 'DELETE /member/user-details/:id',
+    url: (c) => `/member/user-details/${c.spareUserDetail}`,
+    access: OWN,
+  },
+  { route: 'GET /member/user-ports', access: MEMBER },
+  { route: 'GET /member/user-ports/:id', url: (c) => `/member/user-ports/${c.userPort}`, access: OWN },
+  { route: 'POST /member/user-ports', body: () => ({ value: 125000, year: 2026 }), access: MEMBER },
+  {
+    route: 'DELETE /member/user-ports/:id',
+    url: (c) => `/member/user-ports/${c.spareUserPort}`,
+    access: OWN,
+  },
+  // back office: watch statistics and members' records (read only)
+  {
+    route: 'GET /admin/stats/members/:userId',
+    url: (c) => `/admin/stats/members/${c.enrolledId}`,
+    access: STAFF,
+  },
+  { route: 'GET /admin/stats/videos/:id', url: (c) => `/admin/stats/videos/${c.video}`, access: STAFF },
+  { route: 'GET /admin/stats/devices', access: STAFF },
+  {
+    route: 'GET /admin/user-details',
+    url: (c) => `/admin/user-details?userId=${c.enrolledId}`,
+    access: STAFF,
+  },
+  { route: 'GET /admin/user-details/:id', url: (c) => `/admin/user-details/${c.userDetail}`, access: STAFF },
+  { route: 'GET /admin/user-ports', access: STAFF },
+  { route: 'GET /admin/user-ports/:id', url: (c) => `/admin/user-ports/${c.userPort}`, access: STAFF },
   // public: curricula (session titles only)
   { route: 'GET /courses/:id/curriculum', url: (c) => `/courses/${c.courseA}/curriculum`, access: PUBLIC },
   {
@@ -245,7 +326,13 @@ const MATRIX: Row[] = [
 
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
 /** how learning tells a member "not yours" (as if it did not exist) */
-const DENIALS_404 = ['learning.session_not_found', 'learning.enrolment_not_found'];
+const DENIALS_404 = [
+  'learning.session_not_found',
+  'learning.enrolment_not_found',
+  'learning.playback_not_found',
+  'learning.user_detail_not_found',
+  'learning.user_port_not_found',
+];
 
 let env: TestEnv;
 let app: ServiceApp;
@@ -282,6 +369,9 @@ beforeAll(async () => {
   const spareDocument = await fx.document({ courseId: courseB });
   const spareDocumentList = await fx.document({ courseId: courseB });
   const spareSession = await fx.session({ courseId: courseA, date: '2026-06-02' });
+  const started = await app.playbacks.start(enrolled, { sessionId: session }, '127.0.0.1');
+  const note = { videoId: video.id, timeStart: 0, timeEnd: 10, timeTotal: 10 };
+  const port = { value: 1000, year: 2026 };
   tokens.member = await issuer.member(member);
   tokens.enrolled = await issuer.member(enrolled);
   tokens.otherMember = await issuer.member(other);
@@ -303,6 +393,13 @@ beforeAll(async () => {
     spareDocument: spareDocument.id,
     documentList: document.listId,
     spareDocumentList: spareDocumentList.listId,
+    playback: started.playbackId,
+    beatToken: started.beatToken,
+    userDetail: (await app.userRecords.createDetail(enrolled, note)).id,
+    spareUserDetail: (await app.userRecords.createDetail(enrolled, note)).id,
+    userPort: (await app.userRecords.createPort(enrolled, port)).id,
+    spareUserPort: (await app.userRecords.createPort(enrolled, port)).id,
+    enrolledId: enrolled,
   };
 });
 
