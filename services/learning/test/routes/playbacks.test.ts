@@ -48,9 +48,9 @@ describe('playbacks and heartbeats', () => {
     return { id, headers: bearer(await issuer.member(id)) };
   }
 
-  const start = (headers: object, body: object = { sessionId: lesson }) =>
+  const start = (headers: Record<string, string>, body: object = { sessionId: lesson }) =>
     app.inject({ method: 'POST', url: '/member/playbacks', headers, payload: body });
-  const sendBeat = (headers: object, id: string, b: Beat) =>
+  const sendBeat = (headers: Record<string, string>, id: string, b: Beat) =>
     app.inject({ method: 'POST', url: `/member/playbacks/${id}/beats`, headers, payload: b });
 
   beforeAll(async () => {

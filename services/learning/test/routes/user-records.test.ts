@@ -57,7 +57,7 @@ describe('UserDetail and UserPort', () => {
     const theirs = await app.inject({ url: `/member/user-details/${second.id}`, headers: hb });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json<Problem>().code).toBe('learning.user_detail_not_found');
-    const del = (h: object) =>
+    const del = (h: Record<string, string>) =>
       app.inject({ method: 'DELETE', url: `/member/user-details/${second.id}`, headers: h });
     expect((await del(hb)).statusCode).toBe(404);
     expect((await del(ha)).statusCode).toBe(204);
@@ -89,7 +89,7 @@ describe('UserDetail and UserPort', () => {
   });
 
   it('portfolio figures: the member adds and deletes their own; staff read every member’s or one member’s', async () => {
-    const add = (h: object, payload: object) =>
+    const add = (h: Record<string, string>, payload: object) =>
       app.inject({ method: 'POST', url: '/member/user-ports', headers: h, payload });
     const mine = (await add(ha, { value: 125000.5, style: ' VI ', year: 2026 })).json<UserPortView>();
     expect(mine).toMatchObject({ userId: a, value: 125000.5, style: 'VI', note: null, year: 2026 });

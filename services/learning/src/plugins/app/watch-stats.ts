@@ -23,7 +23,7 @@ import { round3 } from '../../domain/watch-credit.js';
 import { daysBetween, monthDays, watchPeriods } from '../../domain/watch-periods.js';
 import { coverage, reachesSegment } from '../../domain/watch-ranges.js';
 import type { MemberSessions } from './member-sessions.js';
-import { videoLength } from './playbacks.js';
+import { videoLength, videoLengths } from './playbacks.js';
 
 /** Segments of a video's audience drop-off. */
 export const DROP_OFF_SEGMENTS = 20;
@@ -97,20 +97,16 @@ export class WatchStats {
   /** The course's lessons (the member's, through the access rule) with each video's length. */
   private async lessons(em: EntityManager, userId: string, courseId: string | undefined, now: Date) {
     const { items } = await this.memberSessions.lessons(userId, courseId, now);
-    const videos = new Map(
-      (await em.find(Video, { id: { $in: items.map((i) => i.video.id) } })).map((v) => [v.id, v]),
+    const lengths = await videoLengths(
+      em,
+      items.map((i) => i.video),
     );
-    const out: Lesson[] = [];
-    for (const i of items) {
-      const v = videos.get(i.video.id);
-      out.push({
-        videoId: i.video.id,
-        sessionId: i.session.id,
-        name: i.video.name,
-        durationSeconds: v ? await videoLength(em, v) : i.video.durationSeconds,
-      });
-    }
-    return out;
+    return items.map((i): Lesson => ({
+      videoId: i.video.id,
+      sessionId: i.session.id,
+      name: i.video.name,
+      durationSeconds: lengths.get(i.video.id) ?? null,
+    }));
   }
 
   private async todayByVideo(em: EntityManager, userId: string, day: string, videoIds: string[]) {
@@ -230,17 +226,16 @@ export class WatchStats {
       [userId, addDays(today, -DETAIL_DAYS)],
     )) as { day: string; video_id: string; seconds: number }[];
     const todays = new Map(days.filter((d) => d.day === today).map((d) => [d.video_id, d.seconds]));
-    const out: MemberWatchDetail['videos'] = [];
-    for (const p of progress) {
-      const v = videos.get(p.videoId);
+    const lengths = await videoLengths(em, [...videos.values()]);
+    const out: MemberWatchDetail['videos'] = progress.map((p) => {
       const lesson: Lesson = {
         videoId: p.videoId,
         sessionId: null,
-        name: v?.name ?? '',
-        durationSeconds: v ? await videoLength(em, v) : null,
+        name: videos.get(p.videoId)?.name ?? '',
+        durationSeconds: lengths.get(p.videoId) ?? null,
       };
-      out.push({ ...progressView(lesson, p, todays.get(p.videoId) ?? 0), courseId: p.courseId });
-    }
+      return { ...progressView(lesson, p, todays.get(p.videoId) ?? 0), courseId: p.courseId };
+    });
     const playbacks = await em.find(
       VideoStatistics,
       { userId },
