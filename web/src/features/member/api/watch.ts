@@ -45,12 +45,17 @@ export function elsewhereOf(error: unknown): PlaybackElsewhere | null {
 export const isTakenOver = (error: unknown) =>
   isApiError(error) && error.code === 'learning.playback_taken_over';
 
-function useMemberRead<T>(key: readonly unknown[], path: string, query: Record<string, string | undefined>) {
+function useMemberRead<T>(
+  key: readonly unknown[],
+  path: string,
+  query: Record<string, string | undefined>,
+  enabled = true,
+) {
   const token = useAuthStore((s) => s.token);
   return useQuery({
     queryKey: [...WATCH_KEY, ...key, token, query],
     queryFn: ({ signal }) => api<T>(path, { query, signal }),
-    enabled: Boolean(token),
+    enabled: Boolean(token) && enabled,
   });
 }
 
@@ -63,5 +68,5 @@ export const useVideoProgress = (courseId?: string) =>
   useMemberRead<VideoProgressList>(['videos'], '/learning/member/stats/videos', { courseId });
 
 /** GET /member/stats/month?month=YYYY-MM — seconds per Bangkok day of the month (this month when absent). */
-export const useWatchMonth = (month?: string) =>
-  useMemberRead<WatchMonth>(['month'], '/learning/member/stats/month', { month });
+export const useWatchMonth = (month?: string, enabled = true) =>
+  useMemberRead<WatchMonth>(['month'], '/learning/member/stats/month', { month }, enabled);

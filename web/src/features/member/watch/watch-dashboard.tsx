@@ -36,8 +36,9 @@ export function WatchSummaryCard() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const summary = useWatchSummary();
-  const month = useWatchMonth();
   const s = summary.data;
+  // the chart's read waits for a month with watch time: the dashboard's first load stays small
+  const month = useWatchMonth(undefined, Boolean(s && s.monthSeconds > 0));
   return (
     <section
       className="card watch-card"
