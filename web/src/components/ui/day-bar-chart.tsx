@@ -6,11 +6,6 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 export type ChartBar = { label: string; value: number };
 
-/**
- * A bar chart (chart.js) of values by label, e.g. minutes per day. The canvas is an image with a
- * name; the same numbers follow in a table for screen readers. Import it through
- * `lazy-day-bar-chart` so chart.js loads only where a chart is shown.
- */
 export default function DayBarChart({
   title,
   valueLabel,
@@ -30,7 +25,14 @@ export default function DayBarChart({
           aria-label={title}
           data={{
             labels: bars.map((b) => b.label),
-            datasets: [{ label: valueLabel, data: bars.map((b) => b.value), backgroundColor: '#2563eb' }],
+            datasets: [
+              {
+                label: valueLabel,
+                data: bars.map((b) => b.value),
+                backgroundColor: '#2563eb',
+                maxBarThickness: 40,
+              },
+            ],
           }}
           options={{
             responsive: true,

@@ -7,6 +7,7 @@ import { LazyDayBarChart } from '@/components/ui/lazy-day-bar-chart';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
+import { watchBars } from '@/lib/watch-bars';
 import { useLanguageStore } from '@/stores/language-store';
 import { useUser } from '../api/get-user';
 import { useMemberWatch } from '../api/watch-stats';
@@ -24,13 +25,13 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-/** Seconds per day over all videos, oldest first, in minutes. */
-export function minutesPerDay(days: MemberWatchDetail['days']): { label: string; value: number }[] {
+/** Seconds per day over all videos, oldest first. */
+export function secondsPerDay(days: MemberWatchDetail['days']): { label: string; seconds: number }[] {
   const total = new Map<string, number>();
   for (const d of days) total.set(d.day, (total.get(d.day) ?? 0) + d.seconds);
   return [...total.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, seconds]) => ({ label: day, value: Math.round((seconds / 60) * 10) / 10 }));
+    .map(([day, seconds]) => ({ label: day, seconds }));
 }
 
 /**
@@ -133,7 +134,9 @@ export function AdminUserWatchRoute() {
     ? `${user.data.user.firstName} ${user.data.user.lastName} · ${user.data.user.email}`
     : '';
   const data = detail.data;
-  const days = data ? minutesPerDay(data.days) : [];
+  const days = watchBars(
+    (data ? secondsPerDay(data.days) : []).map((d) => ({ ...d, label: formatDay(d.label, language) })),
+  );
 
   return (
     <div className="admin-watch" data-testid="user-watch">
@@ -166,15 +169,19 @@ export function AdminUserWatchRoute() {
               testId="user-watch-videos"
             />
           </section>
-          {days.length > 0 && (
+          {days.bars.length > 0 && (
             <section aria-labelledby="user-watch-days">
               <h2 className="admin__subheading" id="user-watch-days">
                 {t('watchAdmin.member.days')}
               </h2>
               <LazyDayBarChart
                 title={t('watchAdmin.member.days')}
-                valueLabel={t('watchAdmin.member.chartLabel')}
-                bars={days.map((d) => ({ ...d, label: formatDay(d.label, language) }))}
+                valueLabel={t(
+                  days.unit === 'seconds'
+                    ? 'watchAdmin.member.chartSecondsLabel'
+                    : 'watchAdmin.member.chartLabel',
+                )}
+                bars={days.bars}
                 testId="user-watch-chart"
                 loadingLabel={t('watchAdmin.member.loading')}
               />

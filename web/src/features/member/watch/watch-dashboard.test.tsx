@@ -85,11 +85,21 @@ describe('the dashboard’s watch figures', () => {
     renderCard();
     const chart = await screen.findByTestId('watch-month-chart');
     expect(chart.getAttribute('aria-label')).toBe('เวลาเรียนรายวันของเดือนนี้');
-    const bars = monthBars(month);
+    const { unit, bars } = monthBars(month);
+    expect(unit).toBe('minutes');
     expect(bars).toHaveLength(30);
     expect(bars[1]).toEqual({ label: '2', value: 30 });
     expect(bars[25]).toEqual({ label: '26', value: 35 });
     expect(bars[0]).toEqual({ label: '1', value: 0 });
+    // a month of a few seconds is drawn in seconds
+    const short = monthBars({
+      month: '2026-02',
+      totalSeconds: 42,
+      days: [{ day: '2026-02-03', seconds: 42 }],
+    });
+    expect(short.unit).toBe('seconds');
+    expect(short.bars).toHaveLength(28);
+    expect(short.bars[2]).toEqual({ label: '3', value: 42 });
   });
 
   it('says nothing was watched yet, in English too, and draws no chart for an empty month', async () => {

@@ -5,20 +5,20 @@ import { Alert } from '@/components/ui/alert';
 import { LazyDayBarChart } from '@/components/ui/lazy-day-bar-chart';
 import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/problem-text';
+import { watchBars } from '@/lib/watch-bars';
 import { useLanguageStore } from '@/stores/language-store';
 import { useWatchMonth, useWatchSummary } from '../api/watch';
 import { formatWatch } from './format-watch';
 import '../i18n-watch';
 
-/** Every day of the month (a day without watching is 0), in minutes. */
-export function monthBars(month: WatchMonth): { label: string; value: number }[] {
+/** Every day of the month (a day without watching is 0), in minutes or, for a short month, seconds. */
+export function monthBars(month: WatchMonth) {
   const [y, m] = month.month.split('-').map(Number);
   const length = y && m ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 0;
   const seconds = new Map(month.days.map((d) => [Number(d.day.slice(8, 10)), d.seconds]));
-  return Array.from({ length }, (_, i) => ({
-    label: String(i + 1),
-    value: Math.round(((seconds.get(i + 1) ?? 0) / 60) * 10) / 10,
-  }));
+  return watchBars(
+    Array.from({ length }, (_, i) => ({ label: String(i + 1), seconds: seconds.get(i + 1) ?? 0 })),
+  );
 }
 
 /** The dashboard's "lessons watched" figure: lessons of the course with any watch time. */
@@ -39,6 +39,7 @@ export function WatchSummaryCard() {
   const s = summary.data;
   // the chart's read waits for a month with watch time: the dashboard's first load stays small
   const month = useWatchMonth(undefined, Boolean(s && s.monthSeconds > 0));
+  const chart = month.data && month.data.totalSeconds > 0 ? monthBars(month.data) : null;
   return (
     <section
       className="card watch-card"
@@ -95,11 +96,13 @@ export function WatchSummaryCard() {
           )}
         </>
       )}
-      {month.data && month.data.totalSeconds > 0 && (
+      {chart && (
         <LazyDayBarChart
           title={t('watch.dashboard.chartTitle')}
-          valueLabel={t('watch.dashboard.chartLabel')}
-          bars={monthBars(month.data)}
+          valueLabel={t(
+            chart.unit === 'seconds' ? 'watch.dashboard.chartSecondsLabel' : 'watch.dashboard.chartLabel',
+          )}
+          bars={chart.bars}
           testId="watch-month-chart"
           loadingLabel={t('watch.dashboard.loading')}
         />
