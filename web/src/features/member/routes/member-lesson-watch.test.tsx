@@ -329,7 +329,7 @@ describe('watch statistics on the lesson page', () => {
     expect(v.currentTime).toBe(12);
   });
 
-  it('leaves the player idle when the member cancels, and offers to play here', async () => {
+  it('leaves the player idle when the member cancels; play here then takes over without asking again', async () => {
     const fetchMock = serve({
       'POST /api/learning/member/playbacks': problem(409, 'learning.playback_elsewhere', 'elsewhere', {
         elsewhere: { device: null, videoName: null, since: '2026-11-26T03:00:00Z' },
@@ -342,8 +342,16 @@ describe('watch statistics on the lesson page', () => {
     const idle = screen.getByTestId('watch-idle');
     expect(screen.queryByTestId('lesson-player')).toBeNull();
     expect(document.querySelector('video')).toBeNull();
-    expect(within(idle).getByRole('button', { name: 'ดูที่นี่แทน' })).toBeTruthy();
     expect(bodiesSentTo(fetchMock, 'POST', '/api/learning/member/playbacks')).toHaveLength(1);
+
+    // changing their mind: "play here" takes over without asking again
+    const again = serve();
+    await userEvent.click(within(idle).getByRole('button', { name: 'ดูที่นี่แทน' }));
+    await videoElement();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bodiesSentTo(again, 'POST', '/api/learning/member/playbacks')).toEqual([
+      { sessionId: HLS_SESSION, device: expect.any(String), takeOver: true },
+    ]);
   });
 
   it('stops the player and says why when a beat answers taken over', async () => {

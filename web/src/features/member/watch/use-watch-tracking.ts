@@ -199,7 +199,11 @@ export function useWatchTracking({
       const mine = generation.current;
       void open(true, () => generation.current === mine);
     },
-    decline: () => setPhase('declined'),
+    decline: () => {
+      // "play here" from the idle player takes over at once: the question is not asked twice
+      setElsewhere(null);
+      setPhase('declined');
+    },
     player: { onStateChange, onProgress, onSeek, stopped: phase === 'takenOver' },
   };
 }
