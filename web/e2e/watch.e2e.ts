@@ -155,6 +155,8 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
       assert(seconds >= 5 && seconds <= 30, `the dashboard shows ${seconds} s watched today`);
       assert((await today.textContent())?.includes('วินาที'), 'today is not shown in seconds');
       await first.getByTestId('watch-resume').waitFor();
+      // this month's chart (chart.js, its own chunk) draws today's bar
+      await first.getByTestId('watch-month-chart').locator('canvas').waitFor();
       await shot(first, 'w-dashboard');
     });
 
