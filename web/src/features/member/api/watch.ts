@@ -14,7 +14,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { MEMBER_KEY } from './my-enrolments';
 
 // types only from the contract: TypeBox stays out of the member chunks
-const WATCH_KEY = [...MEMBER_KEY, 'watch'] as const;
+export const WATCH_KEY = [...MEMBER_KEY, 'watch'] as const;
 const playbacks = '/learning/member/playbacks';
 
 /** POST /api/learning/member/playbacks — opens a lesson's playback (where to start, how to beat). */

@@ -223,9 +223,14 @@ describe('watch statistics on the lesson page', () => {
       { seq: 3, position: 200, played: 0, rate: 1, visible: true, event: 'seek' },
       { seq: 4, position: 203, played: 3, rate: 1, visible: true, event: 'pause' },
     ]);
-    // paused: no more ticks
+    // paused: no more ticks, and the lesson list's progress is read again
     act(() => vi.advanceTimersByTime(30_000));
     expect(beats(fetchMock)).toHaveLength(4);
+    await until(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).includes('/learning/member/stats/videos')),
+      ).toHaveLength(2),
+    );
   });
 
   it('says when the tab was hidden', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BeatEvent, PlaybackElsewhere, PlaybackStarted } from '@rian/proto-contracts/learning-watch';
-import { beaconUrl, elsewhereOf, isTakenOver, sendBeat, startPlayback } from '../api/watch';
+import { beaconUrl, elsewhereOf, isTakenOver, sendBeat, startPlayback, WATCH_KEY } from '../api/watch';
 import type { PlayerProgress, PlayerState } from '../components/player/player-state';
 import { deviceSummary } from './device-summary';
 import { WatchBeats } from './watch-beats';
@@ -49,30 +50,40 @@ export function useWatchTracking({
   const run = useRef<Run | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const queryClient = useQueryClient();
 
   const stopTimer = () => {
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
   };
 
-  const beat = useCallback((event: BeatEvent) => {
-    const current = run.current;
-    if (!current) return;
-    const next = current.beats.next(event);
-    current.lastEvent = event;
-    // one after another, so the server sees them in their order
-    chain.current = chain.current.then(() =>
-      sendBeat(current.playback.playbackId, next).catch((error: unknown) => {
-        if (run.current !== current) return;
-        if (isTakenOver(error)) {
-          run.current = null;
-          stopTimer();
-          setStopError(error);
-          setState({ sessionId: current.sessionId, phase: 'takenOver' });
-        } else current.beats.unsent(next);
-      }),
-    );
-  }, []);
+  const beat = useCallback(
+    (event: BeatEvent) => {
+      const current = run.current;
+      if (!current) return;
+      const next = current.beats.next(event);
+      current.lastEvent = event;
+      // one after another, so the server sees them in their order
+      chain.current = chain.current.then(() =>
+        sendBeat(current.playback.playbackId, next)
+          .then(() => {
+            // a stop is when the lesson list's progress and the dashboard's figures may be read again
+            if (event === 'pause' || event === 'ended')
+              void queryClient.invalidateQueries({ queryKey: WATCH_KEY });
+          })
+          .catch((error: unknown) => {
+            if (run.current !== current) return;
+            if (isTakenOver(error)) {
+              run.current = null;
+              stopTimer();
+              setStopError(error);
+              setState({ sessionId: current.sessionId, phase: 'takenOver' });
+            } else current.beats.unsent(next);
+          }),
+      );
+    },
+    [queryClient],
+  );
 
   /** The last beat of a playback, which must survive the page going away. */
   const beacon = useCallback((current: Run) => {
