@@ -21,9 +21,38 @@ vi.mock('hls.js', () => {
   return { default: Hls };
 });
 
+const vimeo = vi.hoisted(() => ({
+  players: [] as {
+    handlers: Map<string, (data?: unknown) => void>;
+    setCurrentTime: ReturnType<typeof vi.fn>;
+    pause: ReturnType<typeof vi.fn>;
+  }[],
+}));
+vi.mock('@vimeo/player', () => {
+  class Player {
+    handlers = new Map<string, (data?: unknown) => void>();
+    setCurrentTime = vi.fn(() => Promise.resolve(0));
+    pause = vi.fn(() => Promise.resolve());
+    constructor() {
+      vimeo.players.push(this);
+    }
+    on(event: string, handler: (data?: unknown) => void) {
+      this.handlers.set(event, handler);
+    }
+    off(event: string) {
+      this.handlers.delete(event);
+    }
+    ready() {
+      return Promise.resolve();
+    }
+  }
+  return { default: Player };
+});
+
 const COURSE = '00000000-0000-4000-8000-0000000000c1';
 const HLS_SESSION = '00000000-0000-4000-8000-000000000001';
 const EMBED_SESSION = '00000000-0000-4000-8000-000000000002';
+const VIMEO_SESSION = '00000000-0000-4000-8000-000000000003';
 const PLAYBACK = '40000000-0000-4000-8000-000000000001';
 const BEATS = `/api/learning/member/playbacks/${PLAYBACK}/beats`;
 
@@ -65,10 +94,15 @@ function video(item: number, fields: Partial<VideoPlayback>): VideoPlayback {
   };
   return { ...base, playbackUrl: null, posterUrl: null, expiresAt: null, ...fields };
 }
-const sessions = [session(HLS_SESSION, 1, 'Candlesticks'), session(EMBED_SESSION, 2, 'Risk')];
+const sessions = [
+  session(HLS_SESSION, 1, 'Candlesticks'),
+  session(EMBED_SESSION, 2, 'Risk'),
+  session(VIMEO_SESSION, 3, 'Trends'),
+];
 const videos = [
   video(1, { playbackUrl: '/api/media/hls/a1/master.m3u8?sig=x' }),
   video(2, { source: 'embed', embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ' }),
+  video(3, { source: 'vimeo', vimeoId: '76979871' }),
 ];
 const view = (i: number): SessionView => ({
   session: sessions[i]!,
@@ -116,6 +150,7 @@ function serve(routes: Routes = {}) {
     }),
     [`GET /api/learning/member/sessions/${HLS_SESSION}`]: json(200, view(0)),
     [`GET /api/learning/member/sessions/${EMBED_SESSION}`]: json(200, view(1)),
+    [`GET /api/learning/member/sessions/${VIMEO_SESSION}`]: json(200, view(2)),
     'GET /api/learning/member/stats/videos': json(200, { items: [progressOf(0, 0.4)] }),
     'POST /api/learning/member/playbacks': json(201, started()),
     [`POST ${BEATS}`]: beatOk,
@@ -178,6 +213,7 @@ const beats = (fetchMock: ReturnType<typeof mockApi>) => bodiesSentTo(fetchMock,
 
 let pause: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
+  vimeo.players.length = 0;
   useAuthStore.getState().setSession('t', makeUser({ status: 'Premium' }));
   pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
 });
@@ -390,5 +426,31 @@ describe('watch statistics on the lesson page', () => {
     const bar = await within(list).findByRole('progressbar', { name: 'ความคืบหน้าของ Candlesticks' });
     expect(bar.getAttribute('value')).toBe('40');
     expect(within(list).getByText('ดูแล้ว 40%')).toBeTruthy();
+  });
+
+  it('tracks a Vimeo lesson too: starts at resumeAt, beats from its events, pauses when taken over', async () => {
+    let beat = 0;
+    const fetchMock = serve({
+      'POST /api/learning/member/playbacks': json(201, started({ resumeAt: 30 })),
+      [`POST ${BEATS}`]: () =>
+        ++beat === 1 ? beatOk : problem(409, 'learning.playback_taken_over', 'taken over'),
+    });
+    renderLesson(VIMEO_SESSION);
+    await waitFor(() => expect(vimeo.players).toHaveLength(1));
+    const player = vimeo.players[0]!;
+    await waitFor(() => expect(player.setCurrentTime).toHaveBeenCalledWith(30));
+    act(() => player.handlers.get('seeked')!({ seconds: 30 }));
+    act(() => player.handlers.get('play')!());
+    await waitFor(() => expect(beats(fetchMock)).toHaveLength(1));
+    act(() => player.handlers.get('playbackratechange')!({ playbackRate: 1.5 }));
+    for (let s = 30.25; s <= 34; s += 0.25)
+      act(() => player.handlers.get('timeupdate')!({ seconds: s, duration: 600 }));
+    act(() => player.handlers.get('pause')!());
+    await screen.findByTestId('watch-taken-over');
+    expect(beats(fetchMock)).toEqual([
+      { seq: 1, position: 30, played: 0, rate: 1, visible: true, event: 'play' },
+      { seq: 2, position: 34, played: 4, rate: 1.5, visible: true, event: 'pause' },
+    ]);
+    expect(player.pause).toHaveBeenCalled();
   });
 });
