@@ -424,6 +424,12 @@ describe('playbacks and heartbeats', () => {
     it('accounts on three or more devices or addresses in a day are flagged', async () => {
       const m = await member();
       const t0 = at('2026-05-24T03:00:00Z');
+      const exec = (sql: string, params: unknown[]) => app.kit.orm.em.fork().execute(sql, params);
+      // a row from 91 days before: starts prune what is past the 90-day window
+      await exec(
+        `insert into watch_devices (user_id, day, kind, value) values (?, '2026-02-22', 'ip', '192.0.2.1')`,
+        [m.id],
+      );
       const loose = new Playbacks(app.kit, { LEARNING_ONE_PLAYBACK: false });
       for (const [device, ip] of [
         ['iPhone', '198.51.100.1'],
@@ -433,6 +439,7 @@ describe('playbacks and heartbeats', () => {
         await loose.start(m.id, { sessionId: lesson, device }, ip!, t0);
       const calm = await member();
       await loose.start(calm.id, { sessionId: lesson, device: 'iPhone' }, '198.51.100.9', t0);
+      expect(await exec(`select 1 from watch_devices where day < '2026-02-23'`, [])).toHaveLength(0);
       const { items } = await app.watchStats.deviceFlags('2026-05-24');
       expect(items.find((f) => f.userId === m.id)).toEqual({
         userId: m.id,

@@ -34,7 +34,7 @@ import { aroundNow, bangkokTime, calendarItem, daysIncluded } from '../../domain
 import { SessionContent, type Settings } from './session-content.js';
 import { videoMember } from '../../domain/content-views.js';
 
-const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
+export const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
   courseId: e.courseId,
   status: e.status,
   special: e.special,
@@ -42,7 +42,7 @@ const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
   end: e.end ?? null,
 });
 
-const accessSession = (s: CourseSessionEntity): AccessSession => ({
+export const accessSession = (s: CourseSessionEntity): AccessSession => ({
   courseId: s.courseId,
   type: s.type,
   view: s.view,

@@ -19,7 +19,8 @@ import { Enrolment } from '../../entities/enrolment.js';
 import { Video, type VideoEntity } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { VideoStatistics } from '../../entities/video-statistics.js';
-import { addDays, bangkokDay, canOpenSession, UNLIMIT } from '../../domain/access.js';
+import { addDays, bangkokDay, canOpenSession } from '../../domain/access.js';
+import { accessEnrolment, accessSession } from './member-sessions.js';
 import { bucketCounts, creditBeat, round3 } from '../../domain/watch-credit.js';
 import { mergeRange, type Range } from '../../domain/watch-ranges.js';
 import { resumeFrom } from '../../domain/watch-resume.js';
@@ -104,28 +105,9 @@ export class Playbacks {
     const s = await em.findOne(CourseSession, { id: body.sessionId });
     const e = s ? await em.findOne(Enrolment, { userId, courseId: s.courseId }) : null;
     const today = bangkokDay(now);
-    const decision =
-      s && e
-        ? canOpenSession(
-            {
-              courseId: e.courseId,
-              status: e.status,
-              special: e.special,
-              start: e.start ?? null,
-              end: e.end ?? null,
-            },
-            {
-              courseId: s.courseId,
-              type: s.type,
-              view: s.view,
-              special: s.special,
-              date: s.date,
-              close: s.closeDate ?? UNLIMIT,
-            },
-            today,
-          )
-        : { allow: false as const };
-    if (!s || !e || !decision.allow) throw new ProblemError('learning.session_not_found');
+    // the access rule of the member's session reads: a session the member may not open is 404
+    const decision = s && e ? canOpenSession(accessEnrolment(e), accessSession(s), today) : null;
+    if (!s || !e || !decision?.allow) throw new ProblemError('learning.session_not_found');
     const video = s.videoId ? await em.findOne(Video, { id: s.videoId, status: 'show' }) : null;
     if (!video) throw new ProblemError('learning.video_not_found');
     const duration = await videoLength(em, video);
@@ -193,10 +175,8 @@ export class Playbacks {
           `insert into watch_devices (user_id, day, kind, value) values (?, ?, ?, ?) on conflict do nothing`,
           [userId, today, kind, value],
         );
-      await tx.execute(`delete from watch_devices where user_id = ? and day < ?`, [
-        userId,
-        addDays(today, -WATCH_DEVICE_DAYS),
-      ]);
+      // every member's rows past the window (an index probe when there are none)
+      await tx.execute(`delete from watch_devices where day < ?`, [addDays(today, -WATCH_DEVICE_DAYS)]);
     });
     return {
       playbackId: id,
