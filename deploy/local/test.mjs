@@ -33,6 +33,7 @@ mkdirSync(resultsDir, { recursive: true });
 const JOURNEYS = [
   'web/e2e/demo.e2e.ts',
   'web/e2e/member.e2e.ts',
+  'web/e2e/watch.e2e.ts',
   'web/e2e/journey.e2e.ts',
   'web/e2e/checkout.e2e.ts',
   'web/e2e/card.e2e.ts',

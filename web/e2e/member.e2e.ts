@@ -239,7 +239,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
     });
 
     await step(
-      'member: /member — stand by, then the dashboard with the demo course; one read per service (learning: two), no player',
+      'member: /member — stand by, then the dashboard with the demo course; one read per service (learning: three), no player',
       async () => {
         requests.length = 0;
         await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });

@@ -69,6 +69,10 @@ const adminDashboard = async () => ({
 const adminUsers = async () => ({
   Component: (await import('@/features/admin/routes/admin-users')).AdminUsersRoute,
 });
+// issue 14: a member's viewing (DetailByUser)
+const adminUserWatch = async () => ({
+  Component: (await import('@/features/admin/routes/admin-user-watch')).AdminUserWatchRoute,
+});
 const adminPersonnel = async () => ({
   Component: (await import('@/features/admin/routes/admin-personnel')).AdminPersonnelRoute,
 });
@@ -209,6 +213,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: adminDashboard },
           { path: 'user', lazy: adminUsers },
+          { path: 'user/:id/watch', lazy: adminUserWatch },
           { path: 'personnel', lazy: adminPersonnel },
           { path: 'deliveries', lazy: adminDeliveries },
           { path: 'product', lazy: adminProducts },

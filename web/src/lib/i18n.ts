@@ -24,6 +24,8 @@ export const LAZY_NAMESPACES = [
   'memberLessons',
   'memberCalendar',
   'publicCourse',
+  'memberWatch',
+  'adminWatch',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -15,6 +15,8 @@ import type pay from '@/locales/th/pay.json';
 import type memberLessons from '@/locales/th/member-lessons.json';
 import type memberCalendar from '@/locales/th/member-calendar.json';
 import type publicCourse from '@/locales/th/public-course.json';
+import type memberWatch from '@/locales/th/member-watch.json';
+import type adminWatch from '@/locales/th/admin-watch.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -38,6 +40,8 @@ declare module 'i18next' {
       'memberLessons',
       'memberCalendar',
       'publicCourse',
+      'memberWatch',
+      'adminWatch',
     ];
     resources: {
       common: typeof common;
@@ -57,6 +61,8 @@ declare module 'i18next' {
       memberLessons: typeof memberLessons;
       memberCalendar: typeof memberCalendar;
       publicCourse: typeof publicCourse;
+      memberWatch: typeof memberWatch;
+      adminWatch: typeof adminWatch;
     };
   }
 }

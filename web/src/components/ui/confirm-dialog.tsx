@@ -12,6 +12,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   pending = false,
+  confirmVariant = 'danger',
   children,
 }: {
   open: boolean;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  /** 'danger' for a removal (the default); 'primary' for a choice that destroys nothing */
+  confirmVariant?: 'danger' | 'primary';
   /** e.g. the server's message after a failed attempt */
   children?: ReactNode;
 }) {
@@ -37,7 +40,12 @@ export function ConfirmDialog({
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" loading={pending} onClick={onConfirm} data-testid="confirm-submit">
+            <Button
+              variant={confirmVariant}
+              loading={pending}
+              onClick={onConfirm}
+              data-testid="confirm-submit"
+            >
               {confirmLabel}
             </Button>
           </div>

@@ -10,23 +10,16 @@ import { useStaffList } from '@/hooks/use-staff-list';
 import { useCourseOptions } from '../api/content';
 import { useDeleteVideo, useVideos, VIDEO_SORTS } from '../api/videos';
 import { AssetStatus } from '../components/asset-status';
+import { formatDuration } from '../lib/format-duration';
 import { VideoDialog } from '../components/video-dialog';
+import { VideoAudienceDialog } from '../components/video-audience-dialog';
 import { VideoPreviewDialog } from '../components/video-preview-dialog';
 import '../learning-admin.css';
 import '../i18n';
+import '../i18n-watch';
 
 const useVideoItems = (params: ListParams<VideoSort>, filters: { course: string }) =>
   useVideos(params, filters.course);
-
-/** h:mm:ss or m:ss */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds == null) return '–';
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
 
 /** What a video plays: the Vimeo id, the HLS / player address (as text, never as HTML), the uploaded file. */
 function sourceText(v: VideoStaff): string | null {
@@ -59,6 +52,7 @@ export function AdminVideosRoute() {
     useRemove: useDeleteVideo,
   });
   const [preview, setPreview] = useState<VideoStaff | null>(null);
+  const [audience, setAudience] = useState<VideoStaff | null>(null);
   const courseTitle = (id: string) => courses.data?.items.find((c) => c.id === id)?.title ?? '–';
 
   const columns: Column<VideoStaff>[] = [
@@ -158,19 +152,31 @@ export function AdminVideosRoute() {
           testId: 'video-edit',
           ariaLabel: (v) => t('learningAdmin.editOf', { name: v.name }),
         },
-        extra: (v) =>
-          v.source === 'upload' &&
-          v.asset?.status === 'ready' && (
+        extra: (v) => (
+          <>
+            {v.source === 'upload' && v.asset?.status === 'ready' && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPreview(v)}
+                aria-label={t('learningAdmin.videos.previewNamed', { name: v.name })}
+                data-testid="video-preview-open"
+              >
+                {t('learningAdmin.videos.preview')}
+              </Button>
+            )}
+            {/* issue 14: who watched it and where they stopped */}
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => setPreview(v)}
-              aria-label={t('learningAdmin.videos.previewNamed', { name: v.name })}
-              data-testid="video-preview-open"
+              onClick={() => setAudience(v)}
+              aria-label={t('watchAdmin.audience.openFor', { name: v.name })}
+              data-testid="video-audience-open"
             >
-              {t('learningAdmin.videos.preview')}
+              {t('watchAdmin.audience.open')}
             </Button>
-          ),
+          </>
+        ),
         remove: {
           label: t('learningAdmin.delete'),
           testId: 'video-delete',
@@ -185,6 +191,7 @@ export function AdminVideosRoute() {
       }}
     >
       {preview && <VideoPreviewDialog video={preview} onClose={() => setPreview(null)} />}
+      {audience && <VideoAudienceDialog video={audience} onClose={() => setAudience(null)} />}
     </StaffListPage>
   );
 }

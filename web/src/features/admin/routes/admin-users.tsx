@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select-field';
@@ -9,9 +10,11 @@ import { MEMBERSHIP_CODES } from '@/lib/membership-codes';
 import { useLanguageStore } from '@/stores/language-store';
 import type { AdminUserSort, MembershipCode, User, UserStatus } from '@/types/api';
 import { useUsers } from '../api/get-users';
+import { useDeviceFlags } from '../api/watch-stats';
 import { UserDetailDialog } from '../components/user-detail-dialog';
 import { USER_STATUSES } from '../lib/user-options';
 import '../i18n';
+import '../i18n-watch';
 
 const SORTS: readonly AdminUserSort[] = [
   '-createdAt',
@@ -45,6 +48,9 @@ export function AdminUsersRoute() {
     filterKeys: ['status', 'membershipCode'],
     useItems: useUserItems,
   });
+  // issue 14: accounts seen on many devices or addresses today (a flag for staff, not a ban)
+  const devices = useDeviceFlags();
+  const flags = new Map((devices.data?.items ?? []).map((f) => [f.userId, f]));
 
   const columns: Column<User>[] = [
     {
@@ -86,6 +92,25 @@ export function AdminUsersRoute() {
       key: 'codes',
       label: t('admin.users.columns.codes'),
       render: (u) => u.membershipCodes.join(', ') || '–',
+    },
+    {
+      key: 'devices',
+      label: t('watchAdmin.devices.column'),
+      render: (u) => {
+        const flag = flags.get(u.id);
+        if (!flag) return '–';
+        const detail = t('watchAdmin.devices.flagTitle', {
+          devices: flag.devices,
+          ips: flag.ips,
+          takeOvers: flag.takeOvers,
+        });
+        return (
+          <span className="badge badge--flag" title={detail} data-testid="users-device-flag">
+            {t('watchAdmin.devices.flag')}
+            <span className="sr-only"> ({detail})</span>
+          </span>
+        );
+      },
     },
     {
       key: 'createdAt',
@@ -144,6 +169,17 @@ export function AdminUsersRoute() {
           testId: 'users-view',
           ariaLabel: (u) => t('admin.users.viewUser', { email: u.email }),
         },
+        // the member's viewing (DetailByUser, issue 14)
+        extra: (u) => (
+          <Link
+            className="btn btn--secondary btn--sm"
+            to={`/admin/user/${encodeURIComponent(u.id)}/watch`}
+            aria-label={t('watchAdmin.member.linkFor', { email: u.email })}
+            data-testid="users-watch"
+          >
+            {t('watchAdmin.member.link')}
+          </Link>
+        ),
       }}
       dialog={(user, close) => user && <UserDetailDialog userId={user.id} onClose={close} />}
     />

@@ -10,6 +10,7 @@ import { useLanguageStore } from '@/stores/language-store';
 import { useMemberEnrolments, useUnpaidInstalmentOrders } from '../api/member-home';
 import { courseLabel, selectedEnrolment } from '../api/my-enrolments';
 import type { MemberOutletContext } from '../components/member-layout';
+import { LessonsStarted, WatchSummaryCard } from '../watch/watch-dashboard';
 import '../i18n';
 
 const time = (s: { start: string | null; to: string | null }) =>
@@ -108,6 +109,8 @@ export function MemberHomeRoute() {
             )}
           </section>
 
+          <WatchSummaryCard />
+
           <section className="card" data-testid="dashboard-next">
             <h2 className="card__title">{t('member.dashboard.next')}</h2>
             {home.upcoming.length === 0 ? (
@@ -130,8 +133,10 @@ export function MemberHomeRoute() {
           <section className="card" data-testid="dashboard-progress">
             <h2 className="card__title">{t('member.dashboard.progress')}</h2>
             <p className="member-progress">
-              <span data-testid="progress-watched">—</span> /{' '}
-              <span data-testid="progress-lessons">{home.lessonCount}</span> {t('member.dashboard.lessons')}
+              <span data-testid="progress-watched">
+                <LessonsStarted />
+              </span>{' '}
+              / <span data-testid="progress-lessons">{home.lessonCount}</span> {t('member.dashboard.lessons')}
             </p>
             <Link to="/member/video">{t('member.menu.lessons')}</Link>
           </section>

@@ -293,7 +293,7 @@ describe('the lesson player', () => {
     const videoElement = (await player()).querySelector('video')!;
     Object.defineProperty(videoElement, 'currentTime', { value: 42, configurable: true });
     fireEvent.timeUpdate(videoElement);
-    expect(onProgress).toHaveBeenLastCalledWith({ seconds: 42, duration: null });
+    expect(onProgress).toHaveBeenLastCalledWith({ seconds: 42, duration: null, rate: 1 });
   });
 
   it('uses the browser’s own HLS when it plays it (no hls.js)', async () => {

@@ -4,15 +4,21 @@ import { useTranslation } from 'react-i18next';
 import type { Lesson } from '@rian/proto-contracts/learning-member';
 import type { Static } from '@sinclair/typebox';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useMemberLessons, useMemberSession } from '../api/member-lessons';
-import { LessonPlayer } from '../components/player/lesson-player';
+import { useVideoProgress } from '../api/watch';
+import { choosePlayer, LessonPlayer } from '../components/player/lesson-player';
 import type { PlayerEvents } from '../components/player/player-state';
+import { ContinueHereDialog } from '../watch/continue-here-dialog';
+import { useWatchTracking } from '../watch/use-watch-tracking';
+import { LessonProgress } from '../watch/lesson-progress';
 import '../i18n-lessons';
+import '../i18n-watch';
 import './member-lesson.css';
 
 type LessonItem = Static<typeof Lesson>;
@@ -21,7 +27,9 @@ type LessonItem = Static<typeof Lesson>;
  * /member/video/{id?} and /member/videoMYPROLIVE/{id?} (spec 01 §2): the course's recorded lessons
  * in order and the chosen one playing; no id opens the first. A session the member may not open
  * (not enrolled, outside its window, unknown) answers 404 and the member goes to /member.
- * Rendered inside the member layout's Outlet; `onProgress` is where watch statistics will hook in.
+ * Rendered inside the member layout's Outlet. Watch statistics (issue 14) track HLS and Vimeo
+ * lessons (an embed reports nothing): the player waits for the playback to open, starts where the
+ * member left off, and stops when another device takes over; `onProgress` still reports to the caller.
  */
 export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress'> = {}) {
   const { t } = useTranslation();
@@ -34,10 +42,14 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
   const currentId = id ?? items[0]?.session.id;
   const session = useMemberSession(currentId);
   const index = items.findIndex((l) => l.session.id === currentId);
+  const view = session.data;
+  const trackable = view?.video ? ['hls', 'vimeo'].includes(choosePlayer(view.video).player) : false;
+  const watch = useWatchTracking({ sessionId: view?.session.id, enabled: trackable });
+  const progress = useVideoProgress(undefined);
+  const coverage = new Map((progress.data?.items ?? []).map((p) => [p.sessionId ?? p.videoId, p.coverage]));
 
   if (isApiError(session.error) && session.error.status === 404) return <Navigate to="/member" replace />;
 
-  const view = session.data;
   const previous = index > 0 ? items[index - 1] : undefined;
   const next = index >= 0 ? items[index + 1] : undefined;
 
@@ -56,8 +68,43 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
         )}
         {view && (
           <>
-            {view.video ? (
-              <LessonPlayer video={view.video} onProgress={onProgress} />
+            {view.video && (watch.phase === 'starting' || watch.phase === 'elsewhere') ? (
+              <div className="lesson-player lesson-player--empty" data-testid="lesson-player-wait">
+                <Spinner label={t('watch.starting')} />
+              </div>
+            ) : view.video && watch.phase === 'declined' ? (
+              <div
+                className="lesson-player lesson-player--empty lesson-player--idle"
+                data-testid="watch-idle"
+                role="status"
+              >
+                <p>{t('watch.idle')}</p>
+                <Button onClick={watch.continueHere} data-testid="watch-play-here">
+                  {t('watch.playHere')}
+                </Button>
+              </div>
+            ) : view.video ? (
+              <>
+                <LessonPlayer
+                  video={view.video}
+                  {...watch.player}
+                  startAt={watch.startAt}
+                  onProgress={(p) => {
+                    watch.player.onProgress(p);
+                    onProgress?.(p);
+                  }}
+                />
+                {watch.phase === 'takenOver' && (
+                  <div className="watch-stopped" data-testid="watch-taken-over">
+                    <Alert>
+                      {watch.stopError ? problemText(watch.stopError, language) : t('watch.takenOver')}
+                    </Alert>
+                    <Button variant="secondary" onClick={watch.continueHere} data-testid="watch-play-here">
+                      {t('watch.playHere')}
+                    </Button>
+                  </div>
+                )}
+              </>
             ) : (
               <div
                 className="lesson-player lesson-player--empty"
@@ -134,7 +181,14 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
           </>
         )}
       </section>
-      {items.length > 0 && <LessonList items={items} currentId={currentId} base={base} />}
+      {items.length > 0 && <LessonList items={items} currentId={currentId} base={base} coverage={coverage} />}
+      <ContinueHereDialog
+        open={watch.phase === 'elsewhere' || (watch.phase === 'starting' && watch.elsewhere !== null)}
+        elsewhere={watch.elsewhere}
+        pending={watch.phase === 'starting'}
+        onContinue={watch.continueHere}
+        onCancel={watch.decline}
+      />
     </div>
   );
 }
@@ -144,10 +198,13 @@ function LessonList({
   items,
   currentId,
   base,
+  coverage,
 }: {
   items: LessonItem[];
   currentId: string | undefined;
   base: string;
+  /** watched share per session (0..1), from the member's statistics */
+  coverage: Map<string, number | null>;
 }) {
   const { t } = useTranslation();
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
@@ -187,6 +244,10 @@ function LessonList({
                 </span>
                 <span className="member-lesson__item-title">{session.title || video.name}</span>
               </Link>
+              <LessonProgress
+                name={session.title || video.name}
+                coverage={coverage.get(session.id) ?? coverage.get(video.id) ?? null}
+              />
             </li>
           );
         })}

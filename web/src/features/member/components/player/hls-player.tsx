@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PlayerEvents, PlayerState } from './player-state';
+import type { PlayerControl, PlayerEvents, PlayerState } from './player-state';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -14,11 +14,33 @@ export function HlsPlayer({
   title,
   onStateChange,
   onProgress,
-}: { src: string; poster?: string | null | undefined; title: string } & PlayerEvents) {
+  onSeek,
+  startAt,
+  stopped,
+}: { src: string; poster?: string | null | undefined; title: string } & PlayerEvents & PlayerControl) {
   const ref = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
-  const events = useRef({ onStateChange, onProgress });
-  events.current = { onStateChange, onProgress };
+  const events = useRef({ onStateChange, onProgress, onSeek });
+  events.current = { onStateChange, onProgress, onSeek };
+  const control = useRef({ startAt, stopped, started: false });
+  control.current.startAt = startAt;
+  control.current.stopped = stopped;
+
+  /** the resume position, once, when the media knows its length (and before anything played) */
+  const applyStart = (element: HTMLVideoElement, metadata: boolean) => {
+    const at = control.current.startAt;
+    if (control.current.started || !at || !(metadata || element.readyState >= 1)) return;
+    control.current.started = true;
+    element.currentTime = at;
+  };
+
+  useEffect(() => {
+    if (ref.current) applyStart(ref.current, false);
+  }, [startAt]);
+
+  useEffect(() => {
+    if (stopped) ref.current?.pause();
+  }, [stopped]);
 
   useEffect(() => {
     events.current.onStateChange?.(state);
@@ -73,8 +95,16 @@ export function HlsPlayer({
         preload="metadata"
         poster={poster ?? undefined}
         aria-label={title}
-        onLoadedMetadata={() => setState((s) => (s === 'loading' ? 'paused' : s))}
-        onPlaying={() => setState('playing')}
+        onLoadedMetadata={(e) => {
+          applyStart(e.currentTarget, true);
+          setState((s) => (s === 'loading' ? 'paused' : s));
+        }}
+        onPlay={(e) => {
+          control.current.started = true;
+          if (control.current.stopped) e.currentTarget.pause();
+        }}
+        onPlaying={() => !control.current.stopped && setState('playing')}
+        onSeeked={(e) => events.current.onSeek?.(e.currentTarget.currentTime)}
         onPause={(e) => !e.currentTarget.ended && setState('paused')}
         onEnded={() => setState('ended')}
         onError={() => setState('error')}
@@ -83,6 +113,7 @@ export function HlsPlayer({
           events.current.onProgress?.({
             seconds: v.currentTime,
             duration: Number.isFinite(v.duration) ? v.duration : null,
+            rate: v.playbackRate,
           });
         }}
       />

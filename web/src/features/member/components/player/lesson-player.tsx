@@ -3,7 +3,7 @@ import type { VideoPlayback } from '@rian/proto-contracts/learning-member';
 import { allowedEmbed, vimeoPlayerUrl } from './embed-allow-list';
 import { EmbedPlayer } from './embed-player';
 import { HlsPlayer } from './hls-player';
-import type { PlayerEvents } from './player-state';
+import type { PlayerControl, PlayerEvents } from './player-state';
 import { VimeoPlayer } from './vimeo-player';
 
 /** The playable form of a lesson's video, or why there is none. */
@@ -41,17 +41,30 @@ export function choosePlayer(video: VideoPlayback): PlayerChoice {
   }
 }
 
-/** The lesson's video in the player its source needs. */
-export function LessonPlayer({ video, ...events }: { video: VideoPlayback } & PlayerEvents) {
+/** The lesson's video in the player its source needs (an embed ignores `startAt` and `stopped`). */
+export function LessonPlayer({
+  video,
+  startAt,
+  stopped,
+  ...events
+}: { video: VideoPlayback } & PlayerEvents & PlayerControl) {
+  const control = { startAt, stopped };
   const { t } = useTranslation();
   const choice = choosePlayer(video);
   switch (choice.player) {
     case 'hls':
       return (
-        <HlsPlayer key={choice.src} src={choice.src} poster={choice.poster} title={video.name} {...events} />
+        <HlsPlayer
+          key={choice.src}
+          src={choice.src}
+          poster={choice.poster}
+          title={video.name}
+          {...events}
+          {...control}
+        />
       );
     case 'vimeo':
-      return <VimeoPlayer key={choice.url} url={choice.url} title={video.name} {...events} />;
+      return <VimeoPlayer key={choice.url} url={choice.url} title={video.name} {...events} {...control} />;
     case 'embed':
       return <EmbedPlayer key={choice.url} url={choice.url} title={video.name} {...events} />;
     default:

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PlayerEvents, PlayerState } from './player-state';
+import type { PlayerControl, PlayerEvents, PlayerState } from './player-state';
 
 /**
  * A Vimeo player URL (allow-listed) in an <iframe> we render ourselves, then driven by
@@ -11,11 +11,21 @@ export function VimeoPlayer({
   title,
   onStateChange,
   onProgress,
-}: { url: string; title: string } & PlayerEvents) {
+  onSeek,
+  startAt,
+  stopped,
+}: { url: string; title: string } & PlayerEvents & PlayerControl) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
-  const events = useRef({ onStateChange, onProgress });
-  events.current = { onStateChange, onProgress };
+  const events = useRef({ onStateChange, onProgress, onSeek });
+  events.current = { onStateChange, onProgress, onSeek };
+  const control = useRef({ startAt, stopped, pause: () => {} });
+  control.current.startAt = startAt;
+  control.current.stopped = stopped;
+
+  useEffect(() => {
+    if (stopped) control.current.pause();
+  }, [stopped]);
 
   useEffect(() => {
     events.current.onStateChange?.(state);
@@ -32,21 +42,46 @@ export function VimeoPlayer({
         if (!live) return;
         const player = new Player(frame);
         const set = (next: PlayerState) => () => live && setState(next);
-        player.on('play', set('playing'));
-        player.on('playing', set('playing'));
+        let rate = 1;
+        control.current.pause = () => void player.pause().catch(() => {});
+        const playing = () => {
+          if (control.current.stopped) control.current.pause();
+          else set('playing')();
+        };
+        player.on('play', playing);
+        player.on('playing', playing);
+        player.on('seeked', (data: { seconds: number }) => events.current.onSeek?.(data.seconds));
+        player.on('playbackratechange', (data: { playbackRate: number }) => {
+          rate = data.playbackRate;
+        });
         player.on('pause', set('paused'));
         player.on('ended', set('ended'));
         player.on('error', set('error'));
         player.on('timeupdate', (data: { seconds: number; duration: number }) =>
-          events.current.onProgress?.({ seconds: data.seconds, duration: data.duration || null }),
+          events.current.onProgress?.({ seconds: data.seconds, duration: data.duration || null, rate }),
         );
         player
           .ready()
-          .then(() => live && setState((s) => (s === 'loading' ? 'paused' : s)))
+          .then(() => {
+            if (!live) return;
+            const at = control.current.startAt;
+            if (at) void player.setCurrentTime(at).catch(() => {});
+            setState((s) => (s === 'loading' ? 'paused' : s));
+          })
           .catch(() => live && setState('error'));
         // unbind only: the iframe belongs to React, destroy() would remove it from the page
         destroy = () => {
-          for (const e of ['play', 'playing', 'pause', 'ended', 'error', 'timeupdate'] as const)
+          control.current.pause = () => {};
+          for (const e of [
+            'play',
+            'playing',
+            'pause',
+            'ended',
+            'error',
+            'timeupdate',
+            'seeked',
+            'playbackratechange',
+          ] as const)
             player.off(e);
         };
       })
