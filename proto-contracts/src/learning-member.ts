@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './common.js';
 import { X_ERROR } from './errors.js';
 import { EnrolmentView } from './learning.js';
+import { WatchMonth, WatchSummary } from './learning-watch.js';
 import {
   DocumentMember,
   SessionMember,
@@ -163,6 +164,10 @@ export const MemberHome = Type.Object(
   {
     /** every enrolment of the member, oldest first, one selected (what /enrolments/mine answers; never cached) */
     enrolments: Type.Array(EnrolmentView),
+    /** the dashboard's watch figures (what /member/stats/summary answers for the course; never cached) */
+    watch: WatchSummary,
+    /** this month's seconds by Bangkok day (/member/stats/month) when the month has any, else null */
+    watchMonth: Type.Union([WatchMonth, Type.Null()]),
     enrolment: Type.Union([EnrolmentView, Type.Null()]),
     /** the course's detail text (the dashboard's announcements for now) */
     courseDetail: Type.Union([Type.String(), Type.Null()]),

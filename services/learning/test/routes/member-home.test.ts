@@ -23,6 +23,7 @@ describe('member home', () => {
   let fx: ContentFixtures;
   let courseA: CourseStaff;
   let courseB: CourseStaff;
+  let lesson: string;
   const member = `m-${uuidv7()}`;
   const nobody = `n-${uuidv7()}`;
   const staffId = `staff-${uuidv7()}`;
@@ -44,7 +45,7 @@ describe('member home', () => {
 
     const upload = await fx.uploadVideo(courseA.id);
     const room = await fx.zoomRoom('pass-1');
-    await fx.session({ courseId: courseA.id, date: D, videoId: upload.id, title: 'บทที่ 1' });
+    lesson = await fx.session({ courseId: courseA.id, date: D, videoId: upload.id, title: 'บทที่ 1' });
     await fx.session({
       courseId: courseA.id,
       date: D,
@@ -142,7 +143,11 @@ describe('member home', () => {
         ...readConfig(env.envFor('learning', {})),
         LEARNING_HOME_CACHE_S: 15,
       },
-      (userId) => app.enrolments.mine(userId),
+      async (userId, courseId, now) => ({
+        enrolments: await app.enrolments.mine(userId),
+        watch: await app.watchStats.summary(userId, courseId, now),
+        watchMonth: null,
+      }),
     );
     const u = `c-${uuidv7()}`;
     await app.enrolmentAdmin.grant({ userId: u, courseId: courseA.id, start: '2026-01-01' }, staffId);
@@ -167,6 +172,36 @@ describe('member home', () => {
     // uncached, the added session shows
     const fresh = await app.memberSessions.home(u, courseA.id, at(`${D}T10:00:00`));
     expect(fresh.today.map((s) => s.title)).toContain('เพิ่มทีหลัง');
+  });
+
+  it('carries the watch figures fresh even while the rest is cached (issue 14: no second call for the dashboard)', async () => {
+    const cached = new MemberSessions(
+      app.kit,
+      { ...readConfig(env.envFor('learning', {})), LEARNING_HOME_CACHE_S: 15 },
+      async (userId, courseId, now) => {
+        const watch = await app.watchStats.summary(userId, courseId, now);
+        const month = await app.watchStats.month(userId, undefined, now);
+        return { enrolments: [], watch, watchMonth: watch.monthSeconds > 0 ? month : null };
+      },
+    );
+    const u = `w-${uuidv7()}`;
+    await app.enrolmentAdmin.grant({ userId: u, courseId: courseA.id, start: '2026-01-01' }, staffId);
+    const t0 = at(`${D}T10:00:00`);
+    const before = await cached.home(u, undefined, t0);
+    expect(before.watch).toMatchObject({ todaySeconds: 0, lessonsStarted: 0 });
+    expect(before.watchMonth).toBeNull();
+    const p = await app.playbacks.start(u, { sessionId: lesson }, null, t0);
+    const t1 = new Date(t0.getTime() + 12_000);
+    await app.playbacks.beat(
+      p.playbackId,
+      { userId: u },
+      { seq: 1, position: 4, played: 4, rate: 1, visible: true },
+      t1,
+    );
+    const after = await cached.home(u, undefined, t1);
+    expect(after.today.map((s) => s.title)).toEqual(before.today.map((s) => s.title));
+    expect(after.watch).toMatchObject({ today: D, todaySeconds: 4, lessonsStarted: 1 });
+    expect(after.watchMonth?.days.find((d) => d.day === D)?.seconds).toBe(4);
   });
 
   describe('over HTTP', () => {

@@ -87,6 +87,17 @@ export function makeHome(overrides: Partial<MemberHome> = {}): MemberHome {
     current: { meeting: null, live: null, real: null },
     lessonCount: 0,
     superTrackingUrl: null,
+    watch: {
+      today: '2026-05-10',
+      todaySeconds: 0,
+      weekSeconds: 0,
+      monthSeconds: 0,
+      lastViewed: null,
+      lessonsStarted: 0,
+      lessonsEnded: 0,
+      lessonCount: 0,
+    },
+    watchMonth: null,
     ...overrides,
   };
   // learning lists the selected enrolment among the member's enrolments

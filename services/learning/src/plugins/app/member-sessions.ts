@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import { fieldError, ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
-import type { EnrolmentView } from '@rian/proto-contracts/learning';
 import type { SessionMember } from '@rian/proto-contracts/learning-content';
 import {
   CALENDAR_MAX_DAYS,
@@ -35,6 +34,9 @@ import { aroundNow, bangkokTime, calendarItem, daysIncluded } from '../../domain
 import { SessionContent, type Settings } from './session-content.js';
 import { videoMember } from '../../domain/content-views.js';
 
+/** The parts of the member home read afresh on every call. */
+export type HomeFresh = Pick<MemberHome, 'enrolments' | 'watch' | 'watchMonth'>;
+
 export const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
   courseId: e.courseId,
   status: e.status,
@@ -63,13 +65,13 @@ export class MemberSessions {
   private readonly content: SessionContent;
 
   /**
-   * @param mine the member's own enrolments (Enrolments.mine): the member home carries them, read
-   *   afresh on every call (only the rest is cached), so the SPA needs no second call to learning
+   * @param fresh what the member home carries but never caches — the member's own enrolments and
+   *   watch figures — so the SPA needs no second call to learning and never sees them stale
    */
   constructor(
     private readonly kit: Kit,
     private readonly settings: Settings,
-    private readonly mine: (userId: string) => Promise<EnrolmentView[]>,
+    private readonly fresh: (userId: string, courseId: string | undefined, now: Date) => Promise<HomeFresh>,
   ) {
     this.content = new SessionContent(settings);
   }
@@ -144,16 +146,17 @@ export class MemberSessions {
    */
   async home(userId: string, courseId: string | undefined, now = new Date()): Promise<MemberHome> {
     const em = this.kit.orm.em.fork();
-    const [e, enrolments] = await Promise.all([this.enrolmentFor(em, userId, courseId), this.mine(userId)]);
+    const e = await this.enrolmentFor(em, userId, courseId);
+    const fresh = this.fresh(userId, e?.courseId, now);
     const ttl = this.settings.LEARNING_HOME_CACHE_S;
     const key = `learning:member-home:${userId}:${e?.courseId ?? 'none'}`;
     if (ttl > 0) {
       const hit = await this.kit.redis.get(key).catch(() => null);
-      if (hit) return { ...(JSON.parse(hit) as Omit<MemberHome, 'enrolments'>), enrolments };
+      if (hit) return { ...(JSON.parse(hit) as Omit<MemberHome, keyof HomeFresh>), ...(await fresh) };
     }
     const out = await this.buildHome(em, userId, e, now);
     if (ttl > 0) await this.kit.redis.set(key, JSON.stringify(out), 'EX', ttl).catch(() => undefined);
-    return { ...out, enrolments };
+    return { ...out, ...(await fresh) };
   }
 
   private async buildHome(
@@ -161,7 +164,7 @@ export class MemberSessions {
     userId: string,
     e: EnrolmentEntity | null,
     now: Date,
-  ): Promise<Omit<MemberHome, 'enrolments'>> {
+  ): Promise<Omit<MemberHome, keyof HomeFresh>> {
     const today = bangkokDay(now);
     const tracking = superTrackingUrl(
       this.settings.LEARNING_SUPERTRACKING_URL,
@@ -311,10 +314,16 @@ declare module 'fastify' {
 
 export default fp<{ settings: Settings }>(
   async (app, opts) => {
-    app.decorate(
-      'memberSessions',
-      new MemberSessions(app.kit, opts.settings, (userId) => app.enrolments.mine(userId)),
-    );
+    // watchStats is registered after this plugin (it reads the lessons from here): asked at call time
+    const fresh = async (userId: string, courseId: string | undefined, now: Date): Promise<HomeFresh> => {
+      const [enrolments, watch] = await Promise.all([
+        app.enrolments.mine(userId),
+        app.watchStats.summary(userId, courseId, now),
+      ]);
+      const watchMonth = watch.monthSeconds > 0 ? await app.watchStats.month(userId, undefined, now) : null;
+      return { enrolments, watch, watchMonth };
+    };
+    app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings, fresh));
   },
   { name: 'member-sessions', dependencies: ['enrolments'] },
 );

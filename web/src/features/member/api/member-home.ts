@@ -13,10 +13,16 @@ export function getMemberHome(signal?: AbortSignal): Promise<MemberHome> {
   return api<MemberHome>('/learning/member/home', { signal });
 }
 
+const HOME_KEY_PREFIX = [...MEMBER_KEY, 'home'] as const;
+
+// fresh for as long as learning keeps it (LEARNING_HOME_CACHE_S): a page of the area mounting later
+// (the dashboard after the stand-by dialog) reads the cache instead of asking again; a pause or end
+// of a lesson and /member/reload invalidate it
 const homeQuery = (token: string | null) => ({
-  queryKey: [...MEMBER_KEY, 'home', token],
+  queryKey: [...HOME_KEY_PREFIX, token],
   queryFn: ({ signal }: { signal: AbortSignal }) => getMemberHome(signal),
   enabled: Boolean(token),
+  staleTime: 15_000,
 });
 
 /** The member area's own read; under MEMBER_KEY so /member/reload fetches it again after a course switch. */
@@ -26,6 +32,24 @@ export function useMemberHome() {
 }
 
 const enrolmentsOf = (home: MemberHome): EnrolmentList => ({ items: home.enrolments });
+
+const watchOf = (home: MemberHome) => home.watch;
+const watchMonthOf = (home: MemberHome) => home.watchMonth;
+
+/** The dashboard's watch figures, carried by the member home (read afresh by learning, D70). */
+export function useHomeWatch() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({ ...homeQuery(token), select: watchOf });
+}
+
+/** This month's seconds by day, carried by the member home; null when the month has none. */
+export function useHomeWatchMonth() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({ ...homeQuery(token), select: watchMonthOf });
+}
+
+/** After a pause or an end: the member home (its watch figures) is read again. */
+export const HOME_KEY = HOME_KEY_PREFIX;
 
 /**
  * Inside the member area, the member's enrolments come with the member home (the same query, so

@@ -6,8 +6,6 @@ import type {
   PlaybackStart,
   PlaybackStarted,
   VideoProgressList,
-  WatchMonth,
-  WatchSummary,
 } from '@rian/proto-contracts/learning-watch';
 import { api, buildUrl, isApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
@@ -59,14 +57,6 @@ function useMemberRead<T>(
   });
 }
 
-/** GET /member/stats/summary — today / week / month seconds, last viewed, lessons started and ended. */
-export const useWatchSummary = (courseId?: string) =>
-  useMemberRead<WatchSummary>(['summary'], '/learning/member/stats/summary', { courseId });
-
 /** GET /member/stats/videos — the member's progress per lesson of the course. */
 export const useVideoProgress = (courseId?: string) =>
   useMemberRead<VideoProgressList>(['videos'], '/learning/member/stats/videos', { courseId });
-
-/** GET /member/stats/month?month=YYYY-MM — seconds per Bangkok day of the month (this month when absent). */
-export const useWatchMonth = (month?: string, enabled = true) =>
-  useMemberRead<WatchMonth>(['month'], '/learning/member/stats/month', { month }, enabled);

@@ -282,7 +282,7 @@ describe('the dashboard', () => {
     );
     expect(within(screen.getByTestId('dashboard-next')).getByText('ไลฟ์พรุ่งนี้')).toBeTruthy();
     expect(screen.getByTestId('progress-lessons').textContent).toBe('7');
-    expect(screen.getByTestId('progress-watched').textContent).toBe('—');
+    expect(screen.getByTestId('progress-watched').textContent).toBe('0');
     expect(within(screen.getByTestId('dashboard-progress')).getByText('บทเรียนที่ดูแล้ว')).toBeTruthy();
     expect(screen.getByTestId('dashboard-announcements').textContent).toContain('ประกาศ: เริ่มเรียน 10 พ.ค.');
     expect(await screen.findByTestId('dashboard-unpaid')).toBeTruthy();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BeatEvent, PlaybackElsewhere, PlaybackStarted } from '@rian/proto-contracts/learning-watch';
 import { beaconUrl, elsewhereOf, isTakenOver, sendBeat, startPlayback, WATCH_KEY } from '../api/watch';
+import { HOME_KEY } from '../api/member-home';
 import type { PlayerProgress, PlayerState } from '../components/player/player-state';
 import { deviceSummary } from './device-summary';
 import { WatchBeats } from './watch-beats';
@@ -68,8 +69,10 @@ export function useWatchTracking({
         sendBeat(current.playback.playbackId, next)
           .then(() => {
             // a stop is when the lesson list's progress and the dashboard's figures may be read again
-            if (event === 'pause' || event === 'ended')
+            if (event === 'pause' || event === 'ended') {
               void queryClient.invalidateQueries({ queryKey: WATCH_KEY });
+              void queryClient.invalidateQueries({ queryKey: HOME_KEY });
+            }
           })
           .catch((error: unknown) => {
             if (run.current !== current) return;

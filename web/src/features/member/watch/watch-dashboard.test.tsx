@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WatchMonth, WatchSummary } from '@rian/proto-contracts/learning-watch';
 import { json, mockApi, renderWithProviders } from '@/testing/render';
+import { makeHome } from '../testing';
 import { makeUser } from '@/testing/fixtures';
 import { useAuthStore } from '@/stores/auth-store';
 import { useLanguageStore } from '@/stores/language-store';
@@ -64,8 +65,7 @@ beforeEach(() => {
 describe('the dashboard’s watch figures', () => {
   it('shows today, this week and this month, lessons started and finished, and resumes the last lesson', async () => {
     mockApi({
-      'GET /api/learning/member/stats/summary': json(200, summary()),
-      'GET /api/learning/member/stats/month': json(200, month),
+      'GET /api/learning/member/home': json(200, makeHome({ watch: summary(), watchMonth: month })),
     });
     const { router } = renderCard();
     expect((await screen.findByTestId('watch-today')).textContent).toBe('42 วินาที');
@@ -79,8 +79,7 @@ describe('the dashboard’s watch figures', () => {
 
   it('draws this month’s minutes by day, every day of the month', async () => {
     mockApi({
-      'GET /api/learning/member/stats/summary': json(200, summary()),
-      'GET /api/learning/member/stats/month': json(200, month),
+      'GET /api/learning/member/home': json(200, makeHome({ watch: summary(), watchMonth: month })),
     });
     renderCard();
     const chart = await screen.findByTestId('watch-month-chart');
@@ -105,11 +104,19 @@ describe('the dashboard’s watch figures', () => {
   it('says nothing was watched yet, in English too, and draws no chart for an empty month', async () => {
     useLanguageStore.getState().setLanguage('en');
     mockApi({
-      'GET /api/learning/member/stats/summary': json(
+      'GET /api/learning/member/home': json(
         200,
-        summary({ todaySeconds: 0, weekSeconds: 0, monthSeconds: 0, lastViewed: null, lessonsStarted: 0 }),
+        makeHome({
+          watch: summary({
+            todaySeconds: 0,
+            weekSeconds: 0,
+            monthSeconds: 0,
+            lastViewed: null,
+            lessonsStarted: 0,
+          }),
+          watchMonth: null,
+        }),
       ),
-      'GET /api/learning/member/stats/month': json(200, { month: '2026-11', totalSeconds: 0, days: [] }),
     });
     renderCard();
     const card = await screen.findByTestId('dashboard-watch');

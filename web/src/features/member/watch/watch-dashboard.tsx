@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/problem-text';
 import { watchBars } from '@/lib/watch-bars';
 import { useLanguageStore } from '@/stores/language-store';
-import { useWatchMonth, useWatchSummary } from '../api/watch';
+import { useHomeWatch, useHomeWatchMonth } from '../api/member-home';
 import { formatWatch } from './format-watch';
 import '../i18n-watch';
 
@@ -23,7 +23,7 @@ export function monthBars(month: WatchMonth) {
 
 /** The dashboard's "lessons watched" figure: lessons of the course with any watch time. */
 export function LessonsStarted() {
-  const summary = useWatchSummary();
+  const summary = useHomeWatch();
   return <>{summary.data ? summary.data.lessonsStarted : '—'}</>;
 }
 
@@ -35,10 +35,10 @@ export function LessonsStarted() {
 export function WatchSummaryCard() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const summary = useWatchSummary();
+  // both come with the member home: the dashboard asks learning nothing more
+  const summary = useHomeWatch();
   const s = summary.data;
-  // the chart's read waits for a month with watch time: the dashboard's first load stays small
-  const month = useWatchMonth(undefined, Boolean(s && s.monthSeconds > 0));
+  const month = useHomeWatchMonth();
   const chart = month.data && month.data.totalSeconds > 0 ? monthBars(month.data) : null;
   return (
     <section
