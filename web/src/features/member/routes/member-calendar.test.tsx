@@ -262,7 +262,8 @@ describe('/member/calendar', () => {
     const { router } = renderCalendar();
     await screen.findByText('Live: market open');
     await userEvent.click(eventButton('Live: market open'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/member'));
+    // FullCalendar's re-render in jsdom and the dialog's read: seconds on a loaded 2-core machine
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member'), { timeout: 15_000 });
     expect(screen.getByText('MEMBER HOME')).toBeTruthy();
   });
 
