@@ -3,9 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
 import { demoContent } from '../../domain/demo-content.js';
+import { DEMO_LIVE_COURSE, DEMO_LIVE_STREAMS } from '../../domain/demo-live.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
 const CONTENT_LOCK = 'learning.demo-content';
+const LIVE_LOCK = 'learning.demo-live';
+
+/**
+ * The demo live streams when learning has none, and the Forex course's live flag, channel and live
+ * trade room when the course exists and has no stream yet (issue 15). Returns how many streams it added.
+ */
+export async function seedDemoLive(app: FastifyInstance): Promise<number> {
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [LIVE_LOCK]);
+    if ((await count(em, `select count(*)::int as n from live_streams`)) > 0) return 0;
+    for (const s of DEMO_LIVE_STREAMS) app.liveStreams.insertSeed(em, s.id, s.body);
+    await em.flush();
+    await app.liveStreams.linkSeedCourse(em, DEMO_LIVE_COURSE);
+    return DEMO_LIVE_STREAMS.length;
+  });
+}
 
 const count = async (
   em: { execute: (sql: string, p?: unknown[]) => Promise<unknown> },
@@ -143,6 +160,8 @@ export default fp<{ enabled: boolean }>(
       if (added) app.log.info({ added }, 'demo courses seeded');
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
+      const streams = await seedDemoLive(app);
+      if (streams) app.log.info({ streams }, 'demo live streams seeded');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {
@@ -151,5 +170,8 @@ export default fp<{ enabled: boolean }>(
       await looking;
     });
   },
-  { name: 'demo-seed', dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents'] },
+  {
+    name: 'demo-seed',
+    dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents', 'live-streams'],
+  },
 );

@@ -241,6 +241,32 @@ export class LiveStreams {
     );
   }
 
+  /**
+   * The demo seed: a course without streams gets these (its live flag Y), with its event, in `em`'s
+   * transaction; a course that is gone or has a stream already is left as it is.
+   */
+  async linkSeedCourse(
+    em: EntityManager,
+    link: { courseId: string; liveStreamingId: string; liveTradeId: string },
+  ): Promise<void> {
+    const c = await em.findOne(Course, { id: link.courseId });
+    if (!c || c.liveStreamingId || c.liveTradeId) return;
+    const now = new Date();
+    em.assign(c, {
+      liveStreaming: 'Y',
+      liveStreamingId: link.liveStreamingId,
+      liveTradeId: link.liveTradeId,
+      updatedAt: now,
+    });
+    this.kit.outbox.add(em, CourseChanged, {
+      courseId: c.id,
+      title: c.title,
+      code: c.code ?? null,
+      status: c.status,
+      changedAt: now.toISOString(),
+    });
+  }
+
   private async withUsage(record: LiveStreamRecord): Promise<LiveStreamStaff> {
     return { ...record, usedBy: (await this.usage([record.id])).get(record.id)! };
   }
