@@ -8,7 +8,12 @@ import type { LiveStreamCreateBody } from '@rian/proto-contracts/learning-live';
  * media's `private/live/<id>/index.m3u8`). The Forex course gets both, with its live flag Y, so a
  * member who bought it can open /member/livestreaming and /member/livetrade once they are live.
  */
-export const DEMO_LIVE_STREAMS: readonly { id: string; body: LiveStreamCreateBody }[] = [
+export interface DemoStream {
+  id: string;
+  body: LiveStreamCreateBody;
+}
+
+export const DEMO_LIVE_STREAMS: readonly DemoStream[] = [
   {
     id: DEMO_LIVE_STREAM_IDS.forexLive,
     body: {
