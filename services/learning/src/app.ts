@@ -11,6 +11,7 @@ import { contentMigrations } from './migrations/0004-content.js';
 import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
+import { liveMigrations } from './migrations/0009-live.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -27,6 +28,9 @@ import { MediaDocument } from './entities/media-document.js';
 import { VideoStatistics } from './entities/video-statistics.js';
 import { VideoProgressRow, WatchDayRow, WatchDevice } from './entities/video-progress.js';
 import { UserDetail, UserPort } from './entities/user-record.js';
+import { LiveStream } from './entities/live-stream.js';
+import { LiveComment } from './entities/live-comment.js';
+import { MemberName } from './entities/member-name.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -38,6 +42,11 @@ import videos from './plugins/app/videos.js';
 import zoomRooms from './plugins/app/zoom-rooms.js';
 import documents from './plugins/app/documents.js';
 import demoSeed from './plugins/app/demo-seed.js';
+import liveStreams from './plugins/app/live-streams.js';
+import liveWatching from './plugins/app/live-watch.js';
+import liveComments from './plugins/app/live-comments.js';
+import adminLiveStreamRoutes from './routes/admin-live-streams/index.js';
+import memberLiveRoutes from './routes/member-live/index.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -63,6 +72,7 @@ import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-inst
 import { onCatalogInstructorDeleted } from './messaging/handlers/on-catalog-instructor-deleted.js';
 import { onMediaFileStored } from './messaging/handlers/on-media-file-stored.js';
 import { onMediaVideoChanged } from './messaging/handlers/on-media-video-changed.js';
+import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
 
 /**
  * Builds the learning app (never listens): courses and what they are made of (sessions, videos, Zoom
@@ -76,7 +86,7 @@ export async function buildApp(
   return buildService({
     name: 'learning',
     description:
-      'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
+      'Learning: courses, sessions, videos, Zoom rooms, documents, live streams and comments, enrolments granted by paid orders',
     config,
     entities: [
       Course,
@@ -98,6 +108,9 @@ export async function buildApp(
       WatchDevice,
       UserDetail,
       UserPort,
+      LiveStream,
+      LiveComment,
+      MemberName,
     ],
     migrations: [
       ...migrations,
@@ -108,6 +121,7 @@ export async function buildApp(
       ...documentNamesMigrations,
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
+      ...liveMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -122,6 +136,9 @@ export async function buildApp(
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
       await app.register(publicCourses, { settings: config });
+      await app.register(liveStreams, { secretKey: config.LEARNING_SECRET_KEY });
+      await app.register(liveWatching, { settings: config });
+      await app.register(liveComments);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
@@ -142,6 +159,8 @@ export async function buildApp(
       await app.register(memberStatsRoutes);
       await app.register(adminStatsRoutes);
       await app.register(userRecordRoutes);
+      await app.register(adminLiveStreamRoutes);
+      await app.register(memberLiveRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),
@@ -150,6 +169,7 @@ export async function buildApp(
       onCatalogInstructorDeleted,
       onMediaFileStored,
       onMediaVideoChanged(kit.outbox),
+      onAuthUserRegistered,
     ],
   });
 }
