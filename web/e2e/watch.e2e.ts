@@ -1,8 +1,8 @@
 /**
  * Issue 14's journey: watch statistics as a member and staff see them, on the demo data as
  * `npm start` seeds it. Set-up through the API: a member buys the demo product "forex-basics" (the
- * demo course, whose lesson of today is media's uploaded demo video — 12 s of test pattern). In the
- * browser, as the member: the lesson plays (HLS) ~8 s and pauses; a reload resumes near that
+ * demo course, whose lesson of today is media's uploaded demo video — 40 s of test pattern). In the
+ * browser, as the member: the lesson plays (HLS) ~30 s and pauses; a reload resumes near that
  * position (currentTime within 3 s); the dashboard shows the seconds watched today; a second browser
  * context of the same member opening the lesson while the first plays gets "continue here?" and on
  * continue the first stops (paused, the taken-over message shown). Last, staff see the member's
@@ -111,7 +111,7 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
     const lessonUrl = `${baseUrl}/member/video/${DEMO.todayLesson}`;
     let stoppedAt = 0;
 
-    await step('member: the lesson plays ~8 s and pauses', async () => {
+    await step('member: the lesson plays ~30 s and pauses', async () => {
       await signIn(first, baseUrl, member);
       await first.goto(lessonUrl, { waitUntil: 'domcontentloaded' });
       const video = await lessonVideo(first);
@@ -121,7 +121,7 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
         media.muted = true;
         return media.play();
       });
-      await untilTrue('8 s of the lesson played', 30_000, async () => (await currentTime(video)) >= 8);
+      await untilTrue('30 s of the lesson played', 90_000, async () => (await currentTime(video)) >= 30);
       const paused = first.waitForResponse(
         (r) => r.url().endsWith('/beats') && r.request().postData()?.includes('"pause"') === true,
       );
@@ -152,7 +152,8 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
       await today.waitFor({ timeout: 30_000 });
       const seconds = Number(await today.getAttribute('data-seconds'));
       log(`  today: ${seconds} s ("${await today.textContent()}")`);
-      assert(seconds >= 5 && seconds <= 30, `the dashboard shows ${seconds} s watched today`);
+      // ~30 s played at 1×: the server credits what the wall clock allows, never the seek back
+      assert(seconds >= 20 && seconds <= 45, `the dashboard shows ${seconds} s watched today`);
       assert((await today.textContent())?.includes('วินาที'), 'today is not shown in seconds');
       await first.getByTestId('watch-resume').waitFor();
       // this month's chart (chart.js, its own chunk) draws today's bar

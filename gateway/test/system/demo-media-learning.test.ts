@@ -103,7 +103,7 @@ describe('the demo content, media and learning together', () => {
       assetId: DEMO_SECOND_VIDEO_ASSET_ID,
       durationSeconds: 8,
     });
-    expect(today).toMatchObject({ source: 'upload', assetId: DEMO_VIDEO_ASSET_ID, durationSeconds: 12 });
+    expect(today).toMatchObject({ source: 'upload', assetId: DEMO_VIDEO_ASSET_ID, durationSeconds: 40 });
     for (const lesson of [first, today]) {
       expect(lesson.asset).toMatchObject({ status: 'ready' });
       const playlist = await media.inject({

@@ -186,9 +186,10 @@ export interface DemoVideo {
  */
 export const DEMO_VIDEOS = {
   testPattern: {
-    pattern: 'testsrc2=size=1280x720:rate=25',
+    // 40 s, so a watch-statistics journey can play ~30 s of it; 15 frames a second keeps seeding cheap
+    pattern: 'testsrc2=size=1280x720:rate=15',
     toneHz: 440,
-    seconds: 12,
+    seconds: 40,
     originalName: 'บทเรียนตัวอย่าง (ภาพทดสอบ).mp4',
   },
   colourBars: {
