@@ -22,7 +22,8 @@ import { VideoStatistics } from '../../entities/video-statistics.js';
 import { addDays, bangkokDay, canOpenSession } from '../../domain/access.js';
 import { accessEnrolment, accessSession } from './member-sessions.js';
 import { bucketCounts, creditBeat, round3 } from '../../domain/watch-credit.js';
-import { mergeRange, type Range } from '../../domain/watch-ranges.js';
+import { mergeRange } from '../../domain/watch-ranges.js';
+import { readForBeat, withClient, writeBeat } from './playback-sql.js';
 import { resumeFrom } from '../../domain/watch-resume.js';
 import { PlaybackLease } from './playback-lease.js';
 
@@ -34,6 +35,9 @@ export interface PlaybackSettings {
 /** Days the devices and addresses of a member's playbacks are kept for the staff flag. */
 export const WATCH_DEVICE_DAYS = 90;
 
+/** Reads and writes of one beat before giving up: only writers of the same playback or coverage race. */
+const BEAT_ATTEMPTS = 10;
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function tokenMatches(token: string, hash: string): boolean {
@@ -44,17 +48,6 @@ function tokenMatches(token: string, hash: string): boolean {
 
 /** Who sends a beat: the signed-in member (its own playback only) or the beacon's token. */
 export type BeatSender = { userId: string } | { beatToken: string };
-
-interface PlaybackRow {
-  user_id: string;
-  video_id: string;
-  course_id: string;
-  duration_seconds: number | null;
-  time_total: number;
-  last_seq: number;
-  since: Date;
-  beat_token_hash: string;
-}
 
 /** The length of a video: its own, else its upload's as media measured it. */
 export async function videoLength(em: EntityManager, v: VideoEntity): Promise<number | null> {
@@ -206,104 +199,58 @@ export class Playbacks {
    * `learning.playback_taken_over` when another playback of the account holds the lease; a replayed
    * or out-of-order beat changes nothing (`accepted: false`).
    *
-   * Four round trips: lock the playback, lock the coverage (only when a range is credited), write
-   * the playback, progress and day in one statement, commit. The commit does not wait for the WAL
-   * flush (`synchronous_commit` off for this transaction only): a database crash may forget the last
-   * fraction of a second of beats, never half of one, and a beat costs a third as much.
+   * Two round trips to PostgreSQL and one to Redis (playback-sql.ts): read the playback with the
+   * member's coverage, renew the lease, write the playback, progress and day in one statement that
+   * applies only if the playback's `last_seq` (and, when a range is credited, the coverage) is still
+   * what was read — else read again: concurrent duplicates count once, as with a row lock held
+   * across. The commit does not wait for the WAL flush (`synchronous_commit` off for that statement's
+   * transaction only): a database crash may forget the last fraction of a second of beats, never
+   * half of one.
    */
   async beat(playbackId: string, sender: BeatSender, b: Beat, now = new Date()): Promise<BeatResult> {
     const leaseUntil = new Date(now.getTime() + WATCH_LEASE_S * 1000).toISOString();
-    const result = await this.kit.orm.em.fork().transactional(async (em) => {
-      const [row] = (await em.execute(
-        `select set_config('synchronous_commit', 'off', true), user_id, video_id, course_id,
-           duration_seconds, time_total, last_seq, beat_token_hash,
-           coalesce(last_beat_at, started_at) as since
-         from video_statistics where statistic_id = ? for update`,
-        [playbackId],
-      )) as PlaybackRow[];
-      const mine =
-        row &&
-        ('userId' in sender
-          ? row.user_id === sender.userId
-          : tokenMatches(sender.beatToken, row.beat_token_hash));
-      if (!row || !mine) throw new ProblemError('learning.playback_not_found');
-      if (this.settings.LEARNING_ONE_PLAYBACK && !(await this.lease.renew(row.user_id, playbackId)))
-        throw new ProblemError('learning.playback_taken_over');
-      if (b.seq <= row.last_seq)
-        return {
-          userId: row.user_id,
-          out: { accepted: false, credited: 0, playbackSeconds: row.time_total, leaseUntil },
-        };
+    const result = await withClient(this.kit.orm.em, async (c) => {
+      for (let attempt = 1; ; attempt++) {
+        const row = await readForBeat(c, playbackId);
+        const mine =
+          row &&
+          ('userId' in sender
+            ? row.user_id === sender.userId
+            : tokenMatches(sender.beatToken, row.beat_token_hash));
+        if (!row || !mine) throw new ProblemError('learning.playback_not_found');
+        if (this.settings.LEARNING_ONE_PLAYBACK && !(await this.lease.renew(row.user_id, playbackId)))
+          throw new ProblemError('learning.playback_taken_over');
+        if (b.seq <= row.last_seq)
+          return {
+            userId: row.user_id,
+            out: { accepted: false, credited: 0, playbackSeconds: row.time_total, leaseUntil },
+          };
 
-      const elapsed = (now.getTime() - new Date(row.since).getTime()) / 1000;
-      const c = creditBeat(b, elapsed, row.duration_seconds);
-      const total = round3(row.time_total + c.credited);
-      const [three, five, ten] = bucketCounts(total);
-      const ended = b.event === 'ended';
-      const ranges = c.range ? await this.mergedRanges(em, row, c.range) : null;
-      await em.execute(
-        `with playback as (
-           update video_statistics set last_seq = ?, last_beat_at = ?, time_end = ?,
-             cur_time_end = greatest(cur_time_end, ?), time_total = ?,
-             pause_total = pause_total + ?, end_total = end_total + ?,
-             three_min_total = ?, five_min_total = ?, ten_min_total = ?,
-             event = case when ? then 'Ended' else event end
-           where statistic_id = ? and last_seq < ?
-           returning user_id),
-         progress as (
-           insert into video_progress (user_id, video_id, course_id, seconds, ranges, last_position,
-             furthest_position, last_viewed_at, ended)
-           select ?, ?, ?, ?, coalesce(?::jsonb, '[]'), ?, ?, ?, ? from playback
-           on conflict (user_id, video_id) do update set
-             seconds = video_progress.seconds + excluded.seconds,
-             ranges = coalesce(?::jsonb, video_progress.ranges),
-             last_position = excluded.last_position,
-             furthest_position = greatest(video_progress.furthest_position, excluded.furthest_position),
-             last_viewed_at = excluded.last_viewed_at,
-             ended = video_progress.ended or excluded.ended
-           returning 1),
-         day as (
-           insert into watch_days (user_id, day, video_id, course_id, seconds)
-           select ?, ?, ?, ?, ? from playback where ? > 0
-           on conflict (user_id, day, video_id) do update set seconds = watch_days.seconds + excluded.seconds
-           returning 1)
-         select (select count(*) from progress) + (select count(*) from day) as written`,
-        [
-          b.seq,
-          now,
-          c.position,
-          c.position,
-          total,
-          b.event === 'pause' ? 1 : 0,
-          ended ? 1 : 0,
-          three,
-          five,
-          ten,
-          ended,
+        const elapsed = (now.getTime() - new Date(row.since).getTime()) / 1000;
+        const c1 = creditBeat(b, elapsed, row.duration_seconds);
+        const total = round3(row.time_total + c1.credited);
+        const written = await writeBeat(c, {
           playbackId,
-          b.seq,
-          row.user_id,
-          row.video_id,
-          row.course_id,
-          c.credited,
-          ranges,
-          c.position,
-          c.position,
+          row,
+          seq: b.seq,
           now,
-          ended,
-          ranges,
-          row.user_id,
-          bangkokDay(now),
-          row.video_id,
-          row.course_id,
-          c.credited,
-          c.credited,
-        ],
-      );
-      return {
-        userId: row.user_id,
-        out: { accepted: true, credited: c.credited, playbackSeconds: total, leaseUntil },
-      };
+          day: bangkokDay(now),
+          position: c1.position,
+          credited: c1.credited,
+          total,
+          buckets: bucketCounts(total),
+          pause: b.event === 'pause',
+          ended: b.event === 'ended',
+          ranges: c1.range ? JSON.stringify(mergeRange(row.ranges ?? [], c1.range)) : null,
+        });
+        if (written)
+          return {
+            userId: row.user_id,
+            out: { accepted: true, credited: c1.credited, playbackSeconds: total, leaseUntil },
+          };
+        if (attempt >= BEAT_ATTEMPTS)
+          throw new Error(`beat of ${playbackId}: still contended after ${attempt} tries`);
+      }
     });
     // the page went away or the video ended: the next start on any device needs no take-over
     if (
@@ -313,15 +260,6 @@ export class Playbacks {
     )
       await this.lease.release(result.userId, playbackId);
     return result.out;
-  }
-
-  /** The member's coverage of the video with `range` merged in (the row locked until commit), as JSON. */
-  private async mergedRanges(em: EntityManager, row: PlaybackRow, range: Range): Promise<string> {
-    const [p] = (await em.execute(
-      `select ranges from video_progress where user_id = ? and video_id = ? for update`,
-      [row.user_id, row.video_id],
-    )) as { ranges: Range[] }[];
-    return JSON.stringify(mergeRange(p?.ranges ?? [], range));
   }
 }
 
