@@ -1,4 +1,5 @@
 import type { EntityManager } from '@rian/kit/db';
+import type { SessionType, YN } from '../../domain/access.js';
 import type { Range } from '../../domain/watch-ranges.js';
 
 /**
@@ -135,4 +136,125 @@ export async function writeBeat(c: PgClient, w: BeatWrite): Promise<boolean> {
     ],
   });
   return (rows[0] as { written: number }).written === 1;
+}
+
+/** What a playback start reads: the session, the member's enrolment in its course, the shown video, the last playback. */
+export interface StartRow {
+  session_id: string;
+  course_id: string;
+  type: SessionType;
+  view: YN;
+  special: YN;
+  date: string | null;
+  close_date: string | null;
+  e_course_id: string;
+  e_status: string;
+  e_special: YN;
+  e_start: string | null;
+  e_end: string | null;
+  product_id: string | null;
+  /** null: no video, or not shown */
+  video_id: string | null;
+  own_seconds: number | null;
+  measured_seconds: number | null;
+  /** the member's last playback of the video (nulls: none) */
+  last_event: 'Ended' | null;
+  last_time_end: number | null;
+  last_count: number | null;
+}
+
+/** One join instead of five look-ups; undefined when the session does not exist or the member has no enrolment in its course. */
+export async function readForStart(
+  c: PgClient,
+  userId: string,
+  sessionId: string,
+): Promise<StartRow | undefined> {
+  const { rows } = await c.query({
+    name: 'learning.start.read',
+    text: `select s.session_id, s.course_id, s.type, s.view, s.special, s.session_date::text as date,
+             s.close_date::text as close_date, e.course_id as e_course_id, e.status as e_status,
+             e.special as e_special, e.start_date::text as e_start, e.end_date::text as e_end,
+             e.product_id, v.video_id, v.duration_seconds as own_seconds,
+             a.duration_seconds as measured_seconds, l.event as last_event, l.time_end as last_time_end,
+             l.count as last_count
+           from course_sessions s
+           join user_courses e on e.user_id = $1 and e.course_id = s.course_id::text
+           left join videos v on v.video_id = s.video_id and v.status = 'show'
+           left join video_assets a on a.asset_id = v.asset_id
+           left join lateral (
+             select event, time_end, count from video_statistics
+             where user_id = $1 and video_id = v.video_id order by started_at desc limit 1) l on true
+           where s.session_id = $2
+           limit 1`,
+    values: [userId, sessionId],
+  });
+  return rows[0] as StartRow | undefined;
+}
+
+export interface StartWrite {
+  id: string;
+  userId: string;
+  videoId: string;
+  sessionId: string;
+  courseId: string;
+  productId: string | null;
+  durationSeconds: number | null;
+  resumeAt: number;
+  today: string;
+  count: number;
+  device: string | null;
+  ip: string | null;
+  tookOver: boolean;
+  beatTokenHash: string;
+  now: Date;
+  /** watch_devices rows before this day are pruned (every member's) */
+  pruneBefore: string;
+}
+
+/**
+ * Writes a start in one statement: the playback (VideoStatistics), the member's progress row (last
+ * viewed), the day's device and address, and the pruning of devices past the window.
+ */
+export async function writeStart(c: PgClient, w: StartWrite): Promise<void> {
+  await c.query({
+    name: 'learning.start.write',
+    text: `with playback as (
+             insert into video_statistics (statistic_id, user_id, video_id, session_id, course_id,
+               product_id, duration_seconds, time_start, time_end, cur_time_end, time_total,
+               pause_total, end_total, three_min_total, five_min_total, ten_min_total, visit_date,
+               event, count, device, ip, took_over, beat_token_hash, last_seq, last_beat_at, started_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, 0, 0, 0, 0, 0, 0, $9, null, $10, $11, $12,
+               $13, $14, 0, null, $15)),
+           progress as (
+             insert into video_progress (user_id, video_id, course_id, last_position, furthest_position,
+               last_viewed_at)
+             values ($2, $3, $5, $8, $8, $15)
+             on conflict (user_id, video_id) do update set last_viewed_at = excluded.last_viewed_at),
+           seen as (
+             insert into watch_devices (user_id, day, kind, value)
+             select $2, $9, kind, value
+             from (values ('device', $11::varchar), ('ip', left($12::varchar, 120))) as t (kind, value)
+             where value is not null
+             on conflict do nothing),
+           pruned as (delete from watch_devices where day < $16)
+           select 1`,
+    values: [
+      w.id,
+      w.userId,
+      w.videoId,
+      w.sessionId,
+      w.courseId,
+      w.productId,
+      w.durationSeconds,
+      w.resumeAt,
+      w.today,
+      w.count,
+      w.device,
+      w.ip,
+      w.tookOver,
+      w.beatTokenHash,
+      w.now,
+      w.pruneBefore,
+    ],
+  });
 }

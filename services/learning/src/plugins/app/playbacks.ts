@@ -14,16 +14,14 @@ import {
   type PlaybackStart,
   type PlaybackStarted,
 } from '@rian/proto-contracts/learning-watch';
-import { CourseSession } from '../../entities/course-session.js';
-import { Enrolment } from '../../entities/enrolment.js';
 import { Video, type VideoEntity } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { VideoStatistics } from '../../entities/video-statistics.js';
-import { addDays, bangkokDay, canOpenSession } from '../../domain/access.js';
-import { accessEnrolment, accessSession } from './member-sessions.js';
+import { addDays, bangkokDay, canOpenSession, UNLIMIT } from '../../domain/access.js';
 import { bucketCounts, creditBeat, round3 } from '../../domain/watch-credit.js';
 import { mergeRange } from '../../domain/watch-ranges.js';
-import { readForBeat, withClient, writeBeat } from './playback-sql.js';
+import { readForBeat, readForStart, withClient, writeBeat, writeStart } from './playback-sql.js';
+import { lengthOf } from './watch-lessons.js';
 import { resumeFrom } from '../../domain/watch-resume.js';
 import { PlaybackLease } from './playback-lease.js';
 
@@ -66,7 +64,7 @@ export async function videoLengths(
     : new Map<string, never>();
   for (const v of videos) {
     const measured = v.assetId ? assets.get(v.assetId)?.durationSeconds : null;
-    out.set(v.id, v.durationSeconds || (measured ? Math.round(measured) : null));
+    out.set(v.id, lengthOf(v.durationSeconds, measured));
   }
   return out;
 }
@@ -94,93 +92,79 @@ export class Playbacks {
     ip: string | null,
     now = new Date(),
   ): Promise<PlaybackStarted> {
-    const em = this.kit.orm.em.fork();
-    const s = await em.findOne(CourseSession, { id: body.sessionId });
-    const e = s ? await em.findOne(Enrolment, { userId, courseId: s.courseId }) : null;
     const today = bangkokDay(now);
-    // the access rule of the member's session reads: a session the member may not open is 404
-    const decision = s && e ? canOpenSession(accessEnrolment(e), accessSession(s), today) : null;
-    if (!s || !e || !decision?.allow) throw new ProblemError('learning.session_not_found');
-    const video = s.videoId ? await em.findOne(Video, { id: s.videoId, status: 'show' }) : null;
-    if (!video) throw new ProblemError('learning.video_not_found');
-    const duration = await videoLength(em, video);
-    const last = await em.findOne(
-      VideoStatistics,
-      { userId, videoId: video.id },
-      { orderBy: { startedAt: 'desc' }, fields: ['event', 'timeEnd', 'count'] },
-    );
-    const { resumeAt, count } = resumeFrom(
-      last ? { event: last.event ?? null, timeEnd: last.timeEnd, count: last.count } : null,
-    );
+    return withClient(this.kit.orm.em, async (c) => {
+      const r = await readForStart(c, userId, body.sessionId);
+      // the access rule of the member's session reads: a session the member may not open is 404
+      const decision = r
+        ? canOpenSession(
+            {
+              courseId: r.e_course_id,
+              status: r.e_status,
+              special: r.e_special,
+              start: r.e_start,
+              end: r.e_end,
+            },
+            {
+              courseId: r.course_id,
+              type: r.type,
+              view: r.view,
+              special: r.special,
+              date: r.date,
+              close: r.close_date ?? UNLIMIT,
+            },
+            today,
+          )
+        : null;
+      if (!r || !decision?.allow) throw new ProblemError('learning.session_not_found');
+      if (!r.video_id) throw new ProblemError('learning.video_not_found');
+      const videoId = r.video_id;
+      const { resumeAt, count } = resumeFrom(
+        r.last_count === null
+          ? null
+          : { event: r.last_event, timeEnd: r.last_time_end ?? 0, count: r.last_count },
+      );
 
-    const id = uuidv7();
-    let tookOver = false;
-    if (this.settings.LEARNING_ONE_PLAYBACK) {
-      const claim = await this.lease.claim(userId, id, body.takeOver === true);
-      if (!claim.ok)
-        throw new ProblemError('learning.playback_elsewhere', {
-          extra: { elsewhere: await this.elsewhere(em, claim.holder, now) },
-        });
-      tookOver = claim.displaced !== null;
-    }
-    const beatToken = randomBytes(24).toString('base64url');
-    const device = body.device?.trim() || null;
-    await em.transactional(async (tx) => {
-      tx.create(VideoStatistics, {
+      const id = uuidv7();
+      let tookOver = false;
+      if (this.settings.LEARNING_ONE_PLAYBACK) {
+        const claim = await this.lease.claim(userId, id, body.takeOver === true);
+        if (!claim.ok)
+          throw new ProblemError('learning.playback_elsewhere', {
+            extra: { elsewhere: await this.elsewhere(this.kit.orm.em.fork(), claim.holder, now) },
+          });
+        tookOver = claim.displaced !== null;
+      }
+      const beatToken = randomBytes(24).toString('base64url');
+      await writeStart(c, {
         id,
         userId,
-        videoId: video.id,
-        sessionId: s.id,
-        courseId: s.courseId,
-        productId: e.productId ?? null,
-        durationSeconds: duration,
-        timeStart: resumeAt,
-        timeEnd: resumeAt,
-        curTimeEnd: resumeAt,
-        timeTotal: 0,
-        pauseTotal: 0,
-        endTotal: 0,
-        threeMinTotal: 0,
-        fiveMinTotal: 0,
-        tenMinTotal: 0,
-        visitDate: today,
-        event: null,
+        videoId,
+        sessionId: r.session_id,
+        courseId: r.course_id,
+        productId: r.product_id,
+        durationSeconds: lengthOf(r.own_seconds, r.measured_seconds),
+        resumeAt,
+        today,
         count,
-        device,
+        device: body.device?.trim() || null,
         ip,
         tookOver,
         beatTokenHash: sha256(beatToken),
-        lastSeq: 0,
-        lastBeatAt: null,
-        startedAt: now,
+        now,
+        pruneBefore: addDays(today, -WATCH_DEVICE_DAYS),
       });
-      await tx.execute(
-        `insert into video_progress (user_id, video_id, course_id, last_position, furthest_position, last_viewed_at)
-         values (?, ?, ?, ?, ?, ?)
-         on conflict (user_id, video_id) do update set last_viewed_at = excluded.last_viewed_at`,
-        [userId, video.id, s.courseId, resumeAt, resumeAt, now],
-      );
-      const seen: [string, string][] = [];
-      if (device) seen.push(['device', device]);
-      if (ip) seen.push(['ip', ip.slice(0, 120)]);
-      for (const [kind, value] of seen)
-        await tx.execute(
-          `insert into watch_devices (user_id, day, kind, value) values (?, ?, ?, ?) on conflict do nothing`,
-          [userId, today, kind, value],
-        );
-      // every member's rows past the window (an index probe when there are none)
-      await tx.execute(`delete from watch_devices where day < ?`, [addDays(today, -WATCH_DEVICE_DAYS)]);
+      return {
+        playbackId: id,
+        beatToken,
+        videoId,
+        resumeAt,
+        count,
+        beatSeconds: WATCH_BEAT_S,
+        leaseSeconds: WATCH_LEASE_S,
+        maxRate: WATCH_MAX_RATE,
+      };
     });
-    return {
-      playbackId: id,
-      beatToken,
-      videoId: video.id,
-      resumeAt,
-      count,
-      beatSeconds: WATCH_BEAT_S,
-      leaseSeconds: WATCH_LEASE_S,
-      maxRate: WATCH_MAX_RATE,
-    };
   }
 
   /** What "playing on another device" shows: that playback's device, video and start. */
