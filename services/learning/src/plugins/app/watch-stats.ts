@@ -22,6 +22,7 @@ import { round3 } from '../../domain/watch-credit.js';
 import { daysBetween, monthDays, watchPeriods } from '../../domain/watch-periods.js';
 import { coverage, reachesSegment } from '../../domain/watch-ranges.js';
 import { lessonProgress, type LessonProgress, type ProgressFigures } from './watch-lessons.js';
+import { withClient } from './playback-sql.js';
 import { videoLength, videoLengths } from './playbacks.js';
 
 /** Segments of a video's audience drop-off. */
@@ -94,23 +95,29 @@ export class WatchStats {
   async summary(userId: string, courseId: string | undefined, now = new Date()): Promise<WatchSummary> {
     const em = this.kit.orm.em.fork();
     const { today, week, month } = watchPeriods(now);
-    const [totals] = (await em.execute(
-      `select coalesce(sum(seconds) filter (where day = ?), 0) as today,
-              coalesce(sum(seconds) filter (where day between ? and ?), 0) as week,
-              coalesce(sum(seconds) filter (where day between ? and ?), 0) as month
-       from watch_days where user_id = ? and day >= ? and day <= ?`,
-      [
-        today,
-        week.from,
-        week.to,
-        month.from,
-        month.to,
-        userId,
-        week.from < month.from ? week.from : month.from,
-        today,
-      ],
-    )) as { today: number; week: number; month: number }[];
-    const lessons = await lessonProgress(em, userId, courseId, today);
+    // the totals and the course's lessons side by side, each a prepared statement (watch-lessons.ts)
+    const [totals, lessons] = await Promise.all([
+      withClient(em, async (c) => {
+        const { rows } = await c.query({
+          name: 'learning.stats.totals',
+          text: `select coalesce(sum(seconds) filter (where day = $1), 0) as today,
+                   coalesce(sum(seconds) filter (where day between $2 and $3), 0) as week,
+                   coalesce(sum(seconds) filter (where day between $4 and $5), 0) as month
+                 from watch_days where user_id = $6 and day >= $7 and day <= $1`,
+          values: [
+            today,
+            week.from,
+            week.to,
+            month.from,
+            month.to,
+            userId,
+            week.from < month.from ? week.from : month.from,
+          ],
+        });
+        return rows[0] as { today: number; week: number; month: number } | undefined;
+      }),
+      lessonProgress(em, userId, courseId, today),
+    ]);
     // one row per video (a video in two lessons counts once), as the lessons list it
     const byVideo = new Map<string, LessonProgress>();
     for (const l of lessons) if (!byVideo.has(l.videoId)) byVideo.set(l.videoId, l);
