@@ -72,9 +72,11 @@ export async function videoLengths(
 /**
  * Playbacks and heartbeats (issue 14; ARCHITECTURE §9 "Watch statistics"). Opening a lesson starts
  * a playback (one VideoStatistics record, resumed by spec 01 §4's rule); each beat is credited by
- * domain/watch-credit.ts and written in one transaction: the playback, the member's progress on the
- * video (merged coverage ranges) and the member's Asia/Bangkok day. The row lock on the playback
- * plus `last_seq` make a beat count once however often it arrives.
+ * domain/watch-credit.ts and written in one statement: the playback, the member's progress on the
+ * video (merged coverage ranges) and the member's Asia/Bangkok day. The write applies only while
+ * the playback's `last_seq` is the one read (compare-and-set under the update's row lock), so a
+ * beat counts once however often it arrives. Start and beat run on a plain pooled client with
+ * prepared statements (playback-sql.ts): they are the hottest paths of the service.
  */
 export class Playbacks {
   readonly lease: PlaybackLease;
