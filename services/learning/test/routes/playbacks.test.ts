@@ -266,6 +266,30 @@ describe('playbacks and heartbeats', () => {
       expect((await app.watchStats.month(m.id, '2026-05', t0)).totalSeconds).toBe(10);
     });
 
+    it('two playbacks of one video beating at once (lease off): every second and both ranges are kept', async () => {
+      const m = await member();
+      const loose = new Playbacks(app.kit, { LEARNING_ONE_PLAYBACK: false });
+      const t0 = at('2026-05-22T03:00:00Z');
+      const a = await loose.start(m.id, { sessionId: lesson }, null, t0);
+      const b = await loose.start(m.id, { sessionId: lesson }, null, t0);
+      for (let n = 1; n <= 4; n++) {
+        const results = await Promise.all([
+          loose.beat(a.playbackId, { userId: m.id }, beat({ seq: n, position: 10 * n }), plus(t0, 10 * n)),
+          loose.beat(
+            b.playbackId,
+            { userId: m.id },
+            beat({ seq: n, position: 300 + 10 * n }),
+            plus(t0, 10 * n),
+          ),
+        ]);
+        expect(results.map((r) => r.credited)).toEqual([10, 10]);
+      }
+      const [progress] = (await app.watchStats.videos(m.id, courseA, t0)).items;
+      // [0, 40] and [300, 340] of 600 s
+      expect(progress).toMatchObject({ secondsWatched: 80, todaySeconds: 80 });
+      expect(progress!.coverage).toBeCloseTo(80 / 600, 5);
+    });
+
     it('resume (spec 01 §4): continue from the last end time, count + 1; after Ended, from zero with count 1', async () => {
       const m = await member();
       const t0 = at('2026-05-22T03:00:00Z');
@@ -387,6 +411,70 @@ describe('playbacks and heartbeats', () => {
       expect(month.totalSeconds).toBe(12);
       const records = await get<VideoStatisticsList>(`/member/statistics?videoId=${video}`);
       expect(records.items.map((r) => r.id)).toEqual([p.playbackId]);
+    });
+  });
+
+  describe('the lessons the statistics read', () => {
+    it('only sessions the member may open with a shown video, in lesson order; a video in two lessons counts once; an upload’s length', async () => {
+      const course = (await app.courses.create({ title: 'คอร์สสถิติ' }, null)).id;
+      const id = `m-${uuidv7()}`;
+      await app.enrolmentAdmin.grant({ userId: id, courseId: course, start: '2026-01-01' }, staffId);
+      const v1 = await fx.vimeoVideo(course);
+      await app.kit.orm.em
+        .fork()
+        .execute(`update videos set duration_seconds = 600 where video_id = ?`, [v1]);
+      const upload = await fx.uploadVideo(course);
+      const s1 = await fx.session({ courseId: course, date: '2026-01-10', videoId: v1 });
+      const s3 = await fx.session({ courseId: course, date: '2026-01-12', videoId: v1 });
+      const s2 = await fx.session({ courseId: course, date: '2026-01-11', videoId: upload.id });
+      const hidden = await fx.session({ courseId: course, date: '2026-01-10', videoId: v1, view: 'N' });
+      await fx.session({ courseId: course, date: '2099-01-01', videoId: v1 });
+      await fx.session({ courseId: course, date: '2026-01-10', videoId: v1, special: 'Y' });
+      const hiddenVideo = await fx.session({
+        courseId: course,
+        date: '2026-01-10',
+        videoId: await fx.vimeoVideo(course, 'hide'),
+      });
+
+      const headers = bearer(await issuer.member(id));
+      expect((await start(headers, { sessionId: hidden })).json<Problem>().code).toBe(
+        'learning.session_not_found',
+      );
+      expect((await start(headers, { sessionId: hiddenVideo })).json<Problem>().code).toBe(
+        'learning.video_not_found',
+      );
+      const t0 = new Date();
+      const up = await app.playbacks.start(id, { sessionId: s2 }, null, t0);
+      // the upload is 5 s long (media measured it): 10 s played credits 5; the page goes, the lease with it
+      const r = await app.playbacks.beat(
+        up.playbackId,
+        { userId: id },
+        beat({ seq: 1, position: 5, event: 'pagehide' }),
+        plus(t0, 10),
+      );
+      expect(r.credited).toBe(5);
+      const p = await app.playbacks.start(id, { sessionId: s1 }, null, plus(t0, 20));
+      await app.playbacks.beat(
+        p.playbackId,
+        { userId: id },
+        beat({ seq: 1, position: 12, played: 12 }),
+        plus(t0, 32),
+      );
+
+      const videos = await app.watchStats.videos(id, course, plus(t0, 40));
+      expect(videos.items.map((i) => [i.sessionId, i.durationSeconds, i.secondsWatched])).toEqual([
+        [s1, 600, 12],
+        [s2, 5, 5],
+        [s3, 600, 12],
+      ]);
+      const summary = await app.watchStats.summary(id, course, plus(t0, 40));
+      expect(summary).toMatchObject({ lessonCount: 2, lessonsStarted: 2, lessonsEnded: 0, todaySeconds: 17 });
+      expect(summary.lastViewed).toMatchObject({
+        videoId: v1,
+        sessionId: s1,
+        secondsWatched: 12,
+        todaySeconds: 12,
+      });
     });
   });
 

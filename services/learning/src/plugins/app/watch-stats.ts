@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { EntityManager } from '@rian/kit/db';
 import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
 import type {
@@ -16,13 +15,14 @@ import type {
 } from '@rian/proto-contracts/learning-watch';
 import { DEVICE_FLAG_AT } from '@rian/proto-contracts/learning-watch';
 import { Video, type VideoEntity } from '../../entities/video.js';
-import { VideoProgressRow, WatchDayRow, type VideoProgressRowEntity } from '../../entities/video-progress.js';
+import { VideoProgressRow } from '../../entities/video-progress.js';
 import { VideoStatistics, type VideoStatisticsEntity } from '../../entities/video-statistics.js';
 import { addDays, bangkokDay } from '../../domain/access.js';
 import { round3 } from '../../domain/watch-credit.js';
 import { daysBetween, monthDays, watchPeriods } from '../../domain/watch-periods.js';
 import { coverage, reachesSegment } from '../../domain/watch-ranges.js';
-import type { MemberSessions } from './member-sessions.js';
+import { lessonProgress, type LessonProgress, type ProgressFigures } from './watch-lessons.js';
+import { withClient } from './playback-sql.js';
 import { videoLength, videoLengths } from './playbacks.js';
 
 /** Segments of a video's audience drop-off. */
@@ -64,7 +64,7 @@ interface Lesson {
   durationSeconds: number | null;
 }
 
-function progressView(l: Lesson, p: VideoProgressRowEntity | undefined, todaySeconds: number): VideoProgress {
+function progressView(l: Lesson, p: ProgressFigures | undefined, todaySeconds: number): VideoProgress {
   return {
     videoId: l.videoId,
     sessionId: l.sessionId,
@@ -89,90 +89,59 @@ const num = (v: unknown) => Number(v ?? 0);
  * Totals roll up from `watch_days` (Asia/Bangkok days; weeks start on Monday).
  */
 export class WatchStats {
-  constructor(
-    private readonly kit: Kit,
-    private readonly memberSessions: MemberSessions,
-  ) {}
-
-  /** The course's lessons (the member's, through the access rule) with each video's length. */
-  private async lessons(em: EntityManager, userId: string, courseId: string | undefined, now: Date) {
-    const { items } = await this.memberSessions.lessons(userId, courseId, now);
-    const lengths = await videoLengths(
-      em,
-      items.map((i) => i.video),
-    );
-    return items.map((i): Lesson => ({
-      videoId: i.video.id,
-      sessionId: i.session.id,
-      name: i.video.name,
-      durationSeconds: lengths.get(i.video.id) ?? null,
-    }));
-  }
-
-  private async todayByVideo(em: EntityManager, userId: string, day: string, videoIds: string[]) {
-    if (!videoIds.length) return new Map<string, number>();
-    const rows = await em.find(WatchDayRow, { userId, day, videoId: { $in: videoIds } });
-    return new Map(rows.map((r) => [r.videoId, r.seconds]));
-  }
-
-  private async progressOf(em: EntityManager, userId: string, videoIds: string[]) {
-    const rows = videoIds.length
-      ? await em.find(VideoProgressRow, { userId, videoId: { $in: videoIds } })
-      : [];
-    return new Map(rows.map((r) => [r.videoId, r]));
-  }
+  constructor(private readonly kit: Kit) {}
 
   /** The dashboard's figures: today / week / month (all the member's videos) and the course's lessons. */
   async summary(userId: string, courseId: string | undefined, now = new Date()): Promise<WatchSummary> {
     const em = this.kit.orm.em.fork();
     const { today, week, month } = watchPeriods(now);
-    const [totals] = (await em.execute(
-      `select coalesce(sum(seconds) filter (where day = ?), 0) as today,
-              coalesce(sum(seconds) filter (where day between ? and ?), 0) as week,
-              coalesce(sum(seconds) filter (where day between ? and ?), 0) as month
-       from watch_days where user_id = ? and day >= ? and day <= ?`,
-      [
-        today,
-        week.from,
-        week.to,
-        month.from,
-        month.to,
-        userId,
-        week.from < month.from ? week.from : month.from,
-        today,
-      ],
-    )) as { today: number; week: number; month: number }[];
-    const lessons = await this.lessons(em, userId, courseId, now);
-    const ids = [...new Set(lessons.map((l) => l.videoId))];
-    const progress = await this.progressOf(em, userId, ids);
-    const rows = [...progress.values()];
-    const last = rows
-      .filter((r) => r.lastViewedAt)
-      .sort((a, b) => b.lastViewedAt!.getTime() - a.lastViewedAt!.getTime())[0];
-    const todays = await this.todayByVideo(em, userId, today, last ? [last.videoId] : []);
-    const lastLesson = last ? lessons.find((l) => l.videoId === last.videoId) : undefined;
+    // the totals and the course's lessons side by side, each a prepared statement (watch-lessons.ts)
+    const [totals, lessons] = await Promise.all([
+      withClient(em, async (c) => {
+        const { rows } = await c.query({
+          name: 'learning.stats.totals',
+          text: `select coalesce(sum(seconds) filter (where day = $1), 0) as today,
+                   coalesce(sum(seconds) filter (where day between $2 and $3), 0) as week,
+                   coalesce(sum(seconds) filter (where day between $4 and $5), 0) as month
+                 from watch_days where user_id = $6 and day >= $7 and day <= $1`,
+          values: [
+            today,
+            week.from,
+            week.to,
+            month.from,
+            month.to,
+            userId,
+            week.from < month.from ? week.from : month.from,
+          ],
+        });
+        return rows[0] as { today: number; week: number; month: number } | undefined;
+      }),
+      lessonProgress(em, userId, courseId, today),
+    ]);
+    // one row per video (a video in two lessons counts once), as the lessons list it
+    const byVideo = new Map<string, LessonProgress>();
+    for (const l of lessons) if (!byVideo.has(l.videoId)) byVideo.set(l.videoId, l);
+    const opened = [...byVideo.values()].filter((l) => l.progress);
+    let last: LessonProgress | undefined;
+    for (const l of opened)
+      if (l.progress!.lastViewedAt && (!last || l.progress!.lastViewedAt > last.progress!.lastViewedAt!))
+        last = l;
     return {
       today,
       todaySeconds: round3(num(totals?.today)),
       weekSeconds: round3(num(totals?.week)),
       monthSeconds: round3(num(totals?.month)),
-      lastViewed: last && lastLesson ? progressView(lastLesson, last, todays.get(last.videoId) ?? 0) : null,
-      lessonsStarted: rows.filter((r) => r.seconds > 0).length,
-      lessonsEnded: rows.filter((r) => r.ended).length,
-      lessonCount: ids.length,
+      lastViewed: last ? progressView(last, last.progress, last.todaySeconds) : null,
+      lessonsStarted: opened.filter((l) => l.progress!.seconds > 0).length,
+      lessonsEnded: opened.filter((l) => l.progress!.ended).length,
+      lessonCount: byVideo.size,
     };
   }
 
   /** Progress per lesson of the course, in lesson order; zeros for lessons not opened yet. */
   async videos(userId: string, courseId: string | undefined, now = new Date()): Promise<VideoProgressList> {
-    const em = this.kit.orm.em.fork();
-    const lessons = await this.lessons(em, userId, courseId, now);
-    const ids = [...new Set(lessons.map((l) => l.videoId))];
-    const progress = await this.progressOf(em, userId, ids);
-    const todays = await this.todayByVideo(em, userId, bangkokDay(now), ids);
-    return {
-      items: lessons.map((l) => progressView(l, progress.get(l.videoId), todays.get(l.videoId) ?? 0)),
-    };
+    const lessons = await lessonProgress(this.kit.orm.em.fork(), userId, courseId, bangkokDay(now));
+    return { items: lessons.map((l) => progressView(l, l.progress, l.todaySeconds)) };
   }
 
   /** Seconds per Asia/Bangkok day of a month (this month when none is named), every day listed. */
@@ -312,7 +281,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('watchStats', new WatchStats(app.kit, app.memberSessions));
+    app.decorate('watchStats', new WatchStats(app.kit));
   },
-  { name: 'watch-stats', dependencies: ['member-sessions'] },
+  { name: 'watch-stats' },
 );
