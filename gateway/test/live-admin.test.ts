@@ -5,71 +5,9 @@ import { BusNames } from '@rian/kit/nats';
 import { publishLive } from '@rian/kit/live';
 import { SLIPS_WAITING_TOPIC } from '@rian/proto-contracts/payments';
 import { PROBLEM, standIn, startGateway, type StandIn, type TestGateway } from './helpers.js';
+import { SseClient } from './sse-client.js';
 
 const NATS = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** A browser-like reader of the stream: fetch with the bearer header, events parsed as they come. */
-class SseClient {
-  readonly events: SseEvent[] = [];
-  heartbeats = 0;
-  ended = false;
-  readonly done: Promise<void>;
-  private readonly ac = new AbortController();
-
-  private constructor(readonly res: Response) {
-    this.done = this.read();
-  }
-
-  static async open(url: string, token?: string): Promise<SseClient> {
-    const ac = new AbortController();
-    const res = await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: ac.signal,
-    });
-    const c = new SseClient(res);
-    c.ac.signal.addEventListener('abort', () => ac.abort());
-    return c;
-  }
-
-  private async read(): Promise<void> {
-    if (!this.res.ok || !this.res.body) return;
-    const reader = this.res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let i: number;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          if (block.startsWith(':')) this.heartbeats++;
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) this.events.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    this.ended = true;
-  }
-
-  of(event: string): unknown[] {
-    return this.events.filter((e) => e.event === event).map((e) => e.data);
-  }
-
-  close(): void {
-    this.ac.abort();
-  }
-}
 
 describe('GET /api/live/admin (server-sent events for the admin top bar)', () => {
   let issuer: TestTokenIssuer;
