@@ -8,8 +8,12 @@
  * stand-by dialog, then the dashboard with the demo course) — that first load asks each service at
  * most once and loads no player chunk; /member/calendar opens a session's dialog (no player chunk
  * either); Room Meeting copies the meeting id to the clipboard; /member/video (today's uploaded HLS
- * lesson, media's demo video once transcoded) plays; Help opens; the course switcher changes course
- * through /member/reload. axe-core finds no serious or critical violation on the dashboard, the
+ * lesson, media's demo video once transcoded) plays; Help opens. Then with the keyboard only (Tab,
+ * Shift+Tab, Enter, Space, Escape, arrows; every control reached shows a focus ring): the side menu's
+ * Dashboard, Calendar (a session opens and Escape closes it, the focus back on the event), Lessons
+ * (lesson 1, media's second demo video, starts with Space and reports playing; Next goes to lesson
+ * 2), Help, the course switcher (arrows and Enter, through /member/reload) and, on a phone, the
+ * drawer (modal, Escape closes it). axe-core finds no serious or critical violation on the dashboard, the
  * calendar and the lesson; each is looked at on a desktop and a phone, never wider than the window.
  * Last, the second member opening the Forex lesson URL is sent to /member.
  *
@@ -18,7 +22,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
-import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
+import { DEMO_COURSE_IDS, DEMO_SECOND_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import {
   DESKTOP,
   PHONE,
@@ -47,8 +51,11 @@ const DEMO = {
   zoomRoomId: '01900000-0000-7000-8000-0000000d0003',
   /** as learning stores it (spaces dropped) */
   meetingId: '81234567890',
-  /** the uploaded lesson of today (DEMO_CONTENT_IDS.sessions.candles) */
+  /** the uploaded lesson of today (DEMO_CONTENT_IDS.sessions.candles): lesson 2, media's first demo video */
   todayLesson: '01900000-0000-7000-8000-0000000d0012',
+  /** lesson 1, two days ago (DEMO_CONTENT_IDS.sessions.intro): media's second demo video */
+  firstLesson: '01900000-0000-7000-8000-0000000d0011',
+  paTitle: 'Price Action เวิร์กช็อป',
 };
 
 /** the lazy chunks of the players: hls.js and @vimeo/player */
@@ -117,6 +124,46 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** What has the keyboard focus: its test id (or the test id inside it), tag and whether a focus ring shows. */
+async function focused(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const a = document.activeElement as HTMLElement | null;
+    if (!a || a === document.body) return { hit: false, what: 'body', ring: false, inDialog: false };
+    const sel = `[data-testid="${id}"]`;
+    const hit = Boolean(a.closest(sel) ?? a.querySelector(sel));
+    const s = getComputedStyle(a);
+    const ring =
+      (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) ||
+      (s.boxShadow !== 'none' && s.boxShadow !== '');
+    const what =
+      a.getAttribute('data-testid') ??
+      a.querySelector('[data-testid]')?.getAttribute('data-testid') ??
+      `${a.tagName.toLowerCase()}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}`;
+    return { hit, what, ring, inDialog: Boolean(a.closest('[role="dialog"]')) };
+  }, testId);
+}
+
+/**
+ * Tab (or Shift+Tab) until the control `testId` (or the focusable around it) has the focus, which
+ * must show a focus ring; fails naming where the focus went when it is not reached in `max` presses
+ * (an unreachable control, or a trap that keeps the focus elsewhere).
+ */
+async function tabTo(page: Page, testId: string, { back = false, max = 80 } = {}): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page, testId);
+    seen.push(now.what);
+    if (now.hit) {
+      assert(now.ring, `${testId} has the keyboard focus but shows no focus ring`);
+      return;
+    }
+  }
+  throw new Error(
+    `${testId} not reached with ${back ? 'Shift+Tab' : 'Tab'}; the focus went: ${seen.join(' → ')}`,
+  );
+}
 
 export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
   await inBrowser('member', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
@@ -339,25 +386,175 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
       await looks('lesson', () => page.getByTestId('lesson-title').waitFor());
     });
 
-    await step('member: the course switcher changes to Price Action through /member/reload', async () => {
-      await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('course-switcher-title').waitFor();
-      await page.getByTestId('course-switcher').click();
-      const reloaded = page.waitForURL((url) => url.pathname === '/member/reload');
-      await page.getByTestId(`course-option-${DEMO.priceAction}`).click();
-      await reloaded;
-      await page.waitForURL((url) => url.pathname !== '/member/reload', { timeout: 30_000 });
-      await page.waitForFunction((old) => {
-        const title = document.querySelector('[data-testid="course-switcher-title"]')?.textContent;
-        return Boolean(title) && title !== old;
-      }, DEMO.forexTitle);
-      await page.getByTestId('course-switcher').click();
-      assert(
-        (await page.getByTestId(`course-option-${DEMO.priceAction}`).getAttribute('aria-checked')) === 'true',
-        'Price Action is not the checked course after the switch',
-      );
-      await page.keyboard.press('Escape');
-    });
+    // ---- the keyboard only from here (Tab, Shift+Tab, Enter, Space, Escape, arrows): no clicks ----
+    const at = (path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+
+    await step(
+      'keyboard: the side menu — Dashboard, then Calendar; a session opens with Enter and Escape closes it',
+      async () => {
+        await page.setViewportSize(DESKTOP);
+        await page.goto(`${baseUrl}/member/calendar`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('calendar-event').first().waitFor({ timeout: 30_000 });
+        await tabTo(page, 'menu-dashboard');
+        await page.keyboard.press('Enter');
+        await at('/member');
+        await page.getByTestId('dashboard-today').waitFor();
+        await tabTo(page, 'menu-calendar');
+        await page.keyboard.press('Enter');
+        await at('/member/calendar');
+        await page.getByTestId('calendar-event').first().waitFor({ timeout: 30_000 });
+        await tabTo(page, 'calendar-event');
+        await page.keyboard.press('Enter');
+        const view = page.getByTestId('session-view');
+        await view.getByTestId('session-when').waitFor();
+        assert((await focused(page, 'session-view')).inDialog, 'the session dialog opened without the focus');
+        await page.keyboard.press('Escape');
+        await view.waitFor({ state: 'detached' });
+        // the focus is back on the event that opened it, not lost at the top of the page
+        assert(
+          (await focused(page, 'calendar-event')).hit,
+          `after Escape the focus is on ${(await focused(page, 'calendar-event')).what}, not the calendar event`,
+        );
+      },
+    );
+
+    await step(
+      'keyboard: Lessons opens lesson 1 (media’s second demo video); Space starts the player, which reports playing',
+      async () => {
+        requests.length = 0;
+        await tabTo(page, 'menu-lessons', { back: true });
+        await page.keyboard.press('Enter');
+        await at('/member/video');
+        const player = page.getByTestId('lesson-player');
+        await player.waitFor({ timeout: 30_000 });
+        await untilTrue('the player has lesson 1', 30_000, async () =>
+          ['paused', 'playing'].includes((await player.getAttribute('data-state')) ?? ''),
+        );
+        const current = page.locator('[data-testid="lesson-list"] a[aria-current="page"]');
+        assert(
+          (await current.getAttribute('href')) === `/member/video/${DEMO.firstLesson}`,
+          `the lessons page opened ${await current.getAttribute('href')}, not lesson 1`,
+        );
+        const numbers = await page.locator('.member-lesson__item-number').allTextContents();
+        assert(
+          numbers.join(',') === 'บทที่ 1,บทที่ 2',
+          `the lesson list reads ${numbers.join(', ')}, not บทที่ 1, บทที่ 2`,
+        );
+        await tabTo(page, 'lesson-player');
+        await page.keyboard.press('Space');
+        await untilTrue(
+          'lesson 1: data-state="playing"',
+          30_000,
+          async () => (await player.getAttribute('data-state')) === 'playing',
+        );
+        assert(
+          requests.some((r) => r.url().includes(DEMO_SECOND_VIDEO_ASSET_ID)),
+          'lesson 1 did not load media’s second demo video',
+        );
+        await shot(page, 'm-lesson-1-playing', { fullPage: false });
+        await page.keyboard.press('Space');
+        await untilTrue(
+          'lesson 1 paused',
+          10_000,
+          async () => (await player.getAttribute('data-state')) === 'paused',
+        );
+        // next lesson with the keyboard: today's, on media's first demo video
+        await tabTo(page, 'lesson-next');
+        await page.keyboard.press('Enter');
+        await at(`/member/video/${DEMO.todayLesson}`);
+      },
+    );
+
+    await step(
+      'keyboard: Help opens with Enter and closes with Escape, the focus back on its button',
+      async () => {
+        await tabTo(page, 'member-help-button', { back: true });
+        await page.keyboard.press('Enter');
+        const help = page.getByTestId('member-help');
+        await help.getByTestId('help-phone').waitFor();
+        assert((await focused(page, 'member-help')).inDialog, 'Help opened without the focus');
+        await page.keyboard.press('Escape');
+        await help.waitFor({ state: 'detached' });
+        assert((await focused(page, 'member-help-button')).hit, 'after Escape the focus is not on Help');
+      },
+    );
+
+    await step(
+      'keyboard: the course switcher — Enter opens it, arrows choose Price Action, Enter goes through /member/reload',
+      async () => {
+        await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('course-switcher-title').waitFor();
+        await tabTo(page, 'course-switcher');
+        await page.keyboard.press('Enter');
+        const option = page.getByTestId(`course-option-${DEMO.priceAction}`);
+        await option.waitFor();
+        for (let i = 0; i < 5 && !(await focused(page, `course-option-${DEMO.priceAction}`)).hit; i += 1) {
+          await page.keyboard.press('ArrowDown');
+        }
+        assert(
+          (await focused(page, `course-option-${DEMO.priceAction}`)).hit,
+          'the arrow keys did not reach Price Action in the course menu',
+        );
+        await shot(page, 'm-course-switch-keyboard', { fullPage: false });
+        const reloaded = page.waitForURL((url) => url.pathname === '/member/reload');
+        await page.keyboard.press('Enter');
+        await reloaded;
+        await page.waitForURL((url) => url.pathname !== '/member/reload', { timeout: 30_000 });
+        await page.waitForFunction((old) => {
+          const title = document.querySelector('[data-testid="course-switcher-title"]')?.textContent;
+          return Boolean(title) && title !== old;
+        }, DEMO.forexTitle);
+        await tabTo(page, 'course-switcher');
+        await page.keyboard.press('Enter');
+        await option.waitFor();
+        assert(
+          (await option.getAttribute('aria-checked')) === 'true',
+          'Price Action is not the checked course after the switch',
+        );
+        await page.keyboard.press('Escape');
+        await option.waitFor({ state: 'detached' });
+        assert(
+          (await focused(page, 'course-switcher')).hit,
+          'after Escape the focus is not on the course switcher',
+        );
+      },
+    );
+
+    await step(
+      'keyboard on a phone: the drawer opens with Enter, Tab stays inside, Escape closes it; a menu item opens its page',
+      async () => {
+        await page.setViewportSize(PHONE);
+        await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('course-switcher-title').waitFor();
+        await tabTo(page, 'member-menu-button');
+        await page.keyboard.press('Enter');
+        const drawer = page.locator('.drawer');
+        await drawer.getByTestId('menu-calendar').waitFor();
+        // the drawer is modal: Tab goes round inside it until Escape
+        await tabTo(page, 'menu-lessons', { max: 20 });
+        for (let i = 0; i < 15; i += 1) {
+          await page.keyboard.press('Tab');
+          assert((await focused(page, 'x')).inDialog, 'Tab left the open drawer');
+        }
+        await page.evaluate(() => document.fonts.ready);
+        await shot(page, 'm-drawer-phone', { fullPage: false });
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+        assert(
+          (await focused(page, 'member-menu-button')).hit,
+          'after Escape the focus is not on the menu button',
+        );
+        await page.keyboard.press('Enter');
+        await drawer.getByTestId('menu-calendar').waitFor();
+        await tabTo(page, 'menu-calendar', { max: 20 });
+        await page.keyboard.press('Enter');
+        await at('/member/calendar');
+        await drawer.waitFor({ state: 'detached' });
+        await page.getByTestId('calendar-event').first().waitFor({ timeout: 30_000 });
+        await shot(page, 'm-calendar-after-drawer-phone');
+        await page.setViewportSize(DESKTOP);
+      },
+    );
 
     const stranger = watch(await open());
     await step('a member of Price Action only: the Forex lesson URL sends them to /member', async () => {

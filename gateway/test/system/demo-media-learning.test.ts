@@ -1,7 +1,7 @@
 /**
  * The demo content end to end on the real servers (PostgreSQL, NATS, ffmpeg), as `npm start` runs
- * it with no internet: media's MEDIA_SEED_DEMO makes the demo lesson video and the demo document,
- * learning's LEARNING_SEED_DEMO gives the Forex course today's lesson on that video and lists that
+ * it with no internet: media's MEDIA_SEED_DEMO makes the two demo lesson videos and the demo document,
+ * learning's LEARNING_SEED_DEMO gives the Forex course its two lessons on those videos and lists that
  * document as soon as media has announced it (whichever started first); both play from media by signed URL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { signMediaUrl } from '@rian/kit/signed-url';
-import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import {
+  DEMO_COURSE_IDS,
+  DEMO_FILE_IDS,
+  DEMO_SECOND_VIDEO_ASSET_ID,
+  DEMO_VIDEO_ASSET_ID,
+} from '@rian/proto-contracts/demo';
 import type { DocumentListsPage, SessionsPage, VideosPage } from '@rian/proto-contracts/learning-content';
 import { buildApp as buildMedia } from '@rian/media/app';
 import { buildApp as buildLearning } from '@rian/learning/app';
@@ -75,28 +80,39 @@ afterAll(async () => {
 });
 
 describe('the demo content, media and learning together', () => {
-  it("today's Forex lesson plays media's demo video, and the Forex course lists media's demo document", async () => {
-    // today's lesson is the uploaded one; learning hears of the asset as media transcodes it
+  it("the Forex lessons play media's two demo videos, and the Forex course lists media's demo document", async () => {
+    // lesson 1 (two days ago) and lesson 2 (today) are uploaded ones; learning hears of the assets
+    // as media transcodes them
     const sessions = await read<SessionsPage>(learning!, `/admin/courses/${FX}/sessions`);
-    const videoSessions = sessions.items.filter((s) => s.type === 'video');
-    const today = videoSessions.at(-1)!;
-    const lesson = await eventually(
-      async () => {
-        const videos = await read<VideosPage>(learning!, `/admin/videos?courseId=${FX}`);
-        const v = videos.items.find((x) => x.id === today.video!.id)!;
-        return v.asset?.status === 'ready' || v.asset?.status === 'failed' ? v : undefined;
-      },
-      120_000,
-      500,
-    );
-    expect(lesson).toMatchObject({ source: 'upload', assetId: DEMO_VIDEO_ASSET_ID, durationSeconds: 12 });
-    expect(lesson.asset).toMatchObject({ status: 'ready' });
-    const playlist = await media.inject({
-      method: 'GET',
-      url: signed(`hls/${DEMO_VIDEO_ASSET_ID}`, 'master.m3u8'),
+    const lessons = sessions.items.filter((s) => s.type === 'video');
+    expect(lessons.map((s) => s.video!.name.slice(0, 7))).toEqual(['บทที่ 1', 'บทที่ 2']);
+    const settled = (videoId: string) =>
+      eventually(
+        async () => {
+          const videos = await read<VideosPage>(learning!, `/admin/videos?courseId=${FX}`);
+          const v = videos.items.find((x) => x.id === videoId)!;
+          return v.asset?.status === 'ready' || v.asset?.status === 'failed' ? v : undefined;
+        },
+        120_000,
+        500,
+      );
+    const first = await settled(lessons[0]!.video!.id);
+    const today = await settled(lessons[1]!.video!.id);
+    expect(first).toMatchObject({
+      source: 'upload',
+      assetId: DEMO_SECOND_VIDEO_ASSET_ID,
+      durationSeconds: 8,
     });
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.body).toMatch(/^#EXTM3U/);
+    expect(today).toMatchObject({ source: 'upload', assetId: DEMO_VIDEO_ASSET_ID, durationSeconds: 12 });
+    for (const lesson of [first, today]) {
+      expect(lesson.asset).toMatchObject({ status: 'ready' });
+      const playlist = await media.inject({
+        method: 'GET',
+        url: signed(`hls/${lesson.assetId!}`, 'master.m3u8'),
+      });
+      expect(playlist.statusCode).toBe(200);
+      expect(playlist.body).toMatch(/^#EXTM3U/);
+    }
 
     // the demo document: listed on the Forex course once media has announced its file
     const lists = await eventually(async () => {

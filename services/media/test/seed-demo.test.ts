@@ -2,14 +2,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, eventually, publishedEvents, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
-import { DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import { DEMO_SECOND_VIDEO_ASSET_ID, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import type { EventData } from '@rian/proto-contracts/envelope';
 import { VideoAssetChanged, type VideoAssetView } from '@rian/proto-contracts/media-assets';
 import { bearer, removeDir, startMedia, tempDir } from './helpers.js';
 
 type Changed = EventData<typeof VideoAssetChanged>;
 
-describe('MEDIA_SEED_DEMO: the demo lesson video', () => {
+describe('MEDIA_SEED_DEMO: the demo lesson videos', () => {
   let env: TestEnv;
   let issuer: TestTokenIssuer;
   let app: ServiceApp | undefined;
@@ -37,29 +37,50 @@ describe('MEDIA_SEED_DEMO: the demo lesson video', () => {
     });
   const demoEvents = async () =>
     (await publishedEvents<Changed>(env.namespace, 'media', VideoAssetChanged.type)).filter(
-      (e) => e.data.assetId === DEMO_VIDEO_ASSET_ID,
+      (e) => e.data.assetId === DEMO_VIDEO_ASSET_ID || e.data.assetId === DEMO_SECOND_VIDEO_ASSET_ID,
     );
-
-  it('generates a test pattern, transcodes it to the fixed demo asset, and leaves a ready one alone on restart', async () => {
-    app = await start();
-    const staff = bearer(await issuer.staff('staff'));
-    const ready = await eventually(
+  const asset = async (id: string) => {
+    const res = await app!.inject({
+      method: 'GET',
+      url: `/admin/videos/${id}`,
+      headers: bearer(await issuer.staff('staff')),
+    });
+    return res.statusCode === 200 ? (res.json() as VideoAssetView) : undefined;
+  };
+  const settled = (id: string) =>
+    eventually(
       async () => {
-        const res = await app!.inject({
-          method: 'GET',
-          url: `/admin/videos/${DEMO_VIDEO_ASSET_ID}`,
-          headers: staff,
-        });
-        const a = res.statusCode === 200 ? (res.json() as VideoAssetView) : undefined;
+        const a = await asset(id);
         return a && (a.status === 'ready' || a.status === 'failed') ? a : undefined;
       },
       60_000,
       250,
     );
+
+  it('generates two test patterns, transcodes them to the fixed demo assets, and leaves ready ones alone on restart', async () => {
+    app = await start();
+    const ready = await settled(DEMO_VIDEO_ASSET_ID);
     expect(ready).toMatchObject({ status: 'ready', renditions: ['360p', '720p'], width: 1280, height: 720 });
+    const second = await settled(DEMO_SECOND_VIDEO_ASSET_ID);
+    // the second is small: one 360p rendition, 8 s
+    expect(second).toMatchObject({
+      status: 'ready',
+      renditions: ['360p'],
+      width: 640,
+      height: 360,
+      durationSeconds: expect.closeTo(8, 0),
+    });
+    expect(second!.originalName).not.toBe(ready!.originalName);
+    const playlist = await app.inject({
+      method: 'GET',
+      url: `/admin/videos/${DEMO_SECOND_VIDEO_ASSET_ID}/playback`,
+      headers: bearer(await issuer.staff('staff')),
+    });
+    expect(playlist.statusCode).toBe(200);
     const events = await eventually(async () => {
       const all = await demoEvents();
-      return all.some((e) => e.data.status === 'ready') ? all : undefined;
+      const ready = (id: string) => all.some((e) => e.data.assetId === id && e.data.status === 'ready');
+      return ready(DEMO_VIDEO_ASSET_ID) && ready(DEMO_SECOND_VIDEO_ASSET_ID) ? all : undefined;
     });
     const outboxRows = async (a: ServiceApp) =>
       (
@@ -78,11 +99,10 @@ describe('MEDIA_SEED_DEMO: the demo lesson video', () => {
     await app.close();
     app = await startMedia(env, issuer, { MEDIA_DIR: join(dir, 'store'), MEDIA_TRANSCODE_CONCURRENCY: '0' });
     expect(await outboxRows(app)).toBe(before);
-    const after = await app.inject({
-      method: 'GET',
-      url: `/admin/videos/${DEMO_VIDEO_ASSET_ID}`,
-      headers: staff,
+    expect(await asset(DEMO_VIDEO_ASSET_ID)).toMatchObject({ status: 'ready', updatedAt: ready!.updatedAt });
+    expect(await asset(DEMO_SECOND_VIDEO_ASSET_ID)).toMatchObject({
+      status: 'ready',
+      updatedAt: second!.updatedAt,
     });
-    expect(after.json()).toMatchObject({ status: 'ready', updatedAt: ready.updatedAt });
   });
 });

@@ -1,4 +1,9 @@
-import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import {
+  DEMO_COURSE_IDS,
+  DEMO_FILE_IDS,
+  DEMO_SECOND_VIDEO_ASSET_ID,
+  DEMO_VIDEO_ASSET_ID,
+} from '@rian/proto-contracts/demo';
 import type {
   DocumentCreateBody,
   SessionCreateBody,
@@ -8,23 +13,32 @@ import type {
 import { addDays } from './field-rules.js';
 
 /**
- * What the demo courses are made of (LEARNING_SEED_DEMO): a session of each type around the
- * Asia/Bangkok day the demo starts — a Vimeo lesson two days before, and on that day the uploaded
- * lesson (media's demo asset, DEMO_VIDEO_ASSET_ID: it plays with no internet), a live stream that
- * evening, a Zoom meeting the next day, an on-site workshop with check-in three days on — and a
- * document on the Forex course. An HLS-URL video stays in the library as an example of that source.
- * Fixed ids (learning's own), so the seed is idempotent.
+ * What the demo courses are made of (LEARNING_SEED_DEMO), around the Asia/Bangkok day the demo
+ * starts, so every session type shows in the past, today and the future:
+ * - Forex Basics, in order (items 1, 2, ...): a live orientation three days before; lesson 1 (major
+ *   pairs) two days before; a Zoom Q&A the day before; lesson 2 (candlesticks) today; a live stream
+ *   this evening; a Zoom Q&A tomorrow; an on-site workshop with check-in three days on; a second
+ *   on-site day a week on; and a document.
+ * - Price Action: lesson 1 (market structure) yesterday and a Zoom Q&A in two days.
+ * Every lesson is an uploaded video on one of media's demo assets (DEMO_VIDEO_ASSET_ID,
+ * DEMO_SECOND_VIDEO_ASSET_ID: made by ffmpeg from test patterns), so the demo plays with no
+ * internet; nothing points outside. Video names carry the lesson number ("บทที่ 1: …"), session
+ * titles the topic, Thai with English in parentheses. Fixed ids (learning's own): the seed is
+ * idempotent.
  */
 
 const id = (n: number) => `01900000-0000-7000-8000-0000000d${String(n).padStart(4, '0')}`;
 
 export const DEMO_CONTENT_IDS = {
-  vimeoVideo: id(1),
-  hlsVideo: id(2),
+  /** lesson 1 of Forex Basics (id(1) was a Vimeo video until the demo went offline) */
+  pairsVideo: id(1),
   zoomRoom: id(3),
   document: id(4),
   documentList: id(5),
-  uploadVideo: id(6),
+  /** lesson 2 of Forex Basics */
+  candlesVideo: id(6),
+  /** lesson 1 of Price Action */
+  structureVideo: id(7),
   sessions: {
     intro: id(11),
     candles: id(12),
@@ -33,6 +47,9 @@ export const DEMO_CONTENT_IDS = {
     workshop: id(15),
     paIntro: id(16),
     paMeeting: id(17),
+    orientation: id(18),
+    pastMeeting: id(19),
+    workshopDay2: id(20),
   },
 } as const;
 
@@ -48,22 +65,22 @@ export function demoContent(today: string): DemoContent {
   const fx = DEMO_COURSE_IDS.forexBasics;
   const pa = DEMO_COURSE_IDS.priceAction;
   const s = DEMO_CONTENT_IDS.sessions;
+  const room = DEMO_CONTENT_IDS.zoomRoom;
   return {
     videos: [
       {
-        id: DEMO_CONTENT_IDS.vimeoVideo,
+        id: DEMO_CONTENT_IDS.pairsVideo,
         body: {
           courseId: fx,
-          source: 'vimeo',
-          vimeoId: '76979871',
+          source: 'upload',
+          assetId: DEMO_SECOND_VIDEO_ASSET_ID,
           name: 'บทที่ 1: คู่เงินหลัก (Major pairs)',
           item: 1,
           status: 'show',
-          durationSeconds: 62,
         },
       },
       {
-        id: DEMO_CONTENT_IDS.uploadVideo,
+        id: DEMO_CONTENT_IDS.candlesVideo,
         body: {
           courseId: fx,
           source: 'upload',
@@ -74,21 +91,20 @@ export function demoContent(today: string): DemoContent {
         },
       },
       {
-        id: DEMO_CONTENT_IDS.hlsVideo,
+        id: DEMO_CONTENT_IDS.structureVideo,
         body: {
-          courseId: fx,
-          source: 'hls',
-          hlsUrl: 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8',
-          name: 'ตัวอย่างวิดีโอจาก HLS URL (HLS example)',
-          item: 3,
+          courseId: pa,
+          source: 'upload',
+          assetId: DEMO_SECOND_VIDEO_ASSET_ID,
+          name: 'บทที่ 1: โครงสร้างตลาด (Market structure)',
+          item: 1,
           status: 'show',
-          durationSeconds: 635,
         },
       },
     ],
     zoomRooms: [
       {
-        id: DEMO_CONTENT_IDS.zoomRoom,
+        id: room,
         body: {
           title: 'ห้องเรียนสด Rian (demo)',
           url: 'https://us02web.zoom.us/j/81234567890',
@@ -99,25 +115,50 @@ export function demoContent(today: string): DemoContent {
     ],
     sessions: [
       {
+        id: s.orientation,
+        courseId: fx,
+        body: {
+          title: 'ไลฟ์ปฐมนิเทศ (Live orientation)',
+          date: addDays(today, -3),
+          type: 'live',
+          start: '20:00',
+          to: '21:00',
+          item: 1,
+        },
+      },
+      {
         id: s.intro,
         courseId: fx,
         body: {
-          title: 'บทที่ 1: คู่เงินหลัก',
+          title: 'คู่เงินหลัก (Major pairs)',
           date: addDays(today, -2),
           type: 'video',
-          videoId: DEMO_CONTENT_IDS.vimeoVideo,
-          item: 1,
+          videoId: DEMO_CONTENT_IDS.pairsVideo,
+          item: 2,
+        },
+      },
+      {
+        id: s.pastMeeting,
+        courseId: fx,
+        body: {
+          title: 'ถาม-ตอบสดทาง Zoom ครั้งที่ 1 (Zoom Q&A 1)',
+          date: addDays(today, -1),
+          type: 'meeting',
+          start: '19:00',
+          to: '20:00',
+          zoomRoomId: room,
+          item: 3,
         },
       },
       {
         id: s.candles,
         courseId: fx,
         body: {
-          title: 'บทที่ 2: กราฟแท่งเทียน',
+          title: 'กราฟแท่งเทียน (Candlesticks)',
           date: today,
           type: 'video',
-          videoId: DEMO_CONTENT_IDS.uploadVideo,
-          item: 1,
+          videoId: DEMO_CONTENT_IDS.candlesVideo,
+          item: 4,
           close: addDays(today, 3),
         },
       },
@@ -125,53 +166,75 @@ export function demoContent(today: string): DemoContent {
         id: s.live,
         courseId: fx,
         body: {
-          title: 'ไลฟ์วิเคราะห์ตลาด (Live)',
+          title: 'ไลฟ์วิเคราะห์ตลาด (Live market analysis)',
           date: today,
           type: 'live',
           start: '20:00',
           to: '21:30',
-          item: 2,
+          item: 5,
         },
       },
       {
         id: s.meeting,
         courseId: fx,
         body: {
-          title: 'ถาม-ตอบสดทาง Zoom',
+          title: 'ถาม-ตอบสดทาง Zoom ครั้งที่ 2 (Zoom Q&A 2)',
           date: addDays(today, 1),
           type: 'meeting',
           start: '19:00',
           to: '21:00',
-          zoomRoomId: DEMO_CONTENT_IDS.zoomRoom,
+          zoomRoomId: room,
+          item: 6,
         },
       },
       {
         id: s.workshop,
         courseId: fx,
         body: {
-          title: 'เวิร์กช็อปที่ห้องเรียน กรุงเทพฯ (on site)',
+          title: 'เวิร์กช็อปที่ห้องเรียน กรุงเทพฯ (On-site workshop, Bangkok)',
           date: addDays(today, 3),
           type: 'real',
           start: '09:00',
           to: '16:00',
           checkin: 'Y',
+          item: 7,
+        },
+      },
+      {
+        id: s.workshopDay2,
+        courseId: fx,
+        body: {
+          title: 'เวิร์กช็อปวันที่ 2: ฝึกเทรดจริง (Workshop day 2: live practice)',
+          date: addDays(today, 7),
+          type: 'real',
+          start: '09:00',
+          to: '12:00',
+          checkin: 'Y',
+          item: 8,
         },
       },
       {
         id: s.paIntro,
         courseId: pa,
-        body: { title: 'โครงสร้างตลาด (Market structure)', date: addDays(today, -1), type: 'video', item: 1 },
+        body: {
+          title: 'โครงสร้างตลาด (Market structure)',
+          date: addDays(today, -1),
+          type: 'video',
+          videoId: DEMO_CONTENT_IDS.structureVideo,
+          item: 1,
+        },
       },
       {
         id: s.paMeeting,
         courseId: pa,
         body: {
-          title: 'จุดเข้าออก: ถาม-ตอบ',
+          title: 'จุดเข้าออก: ถาม-ตอบ (Entries and exits: Q&A)',
           date: addDays(today, 2),
           type: 'meeting',
           start: '20:00',
           to: '21:00',
-          zoomRoomId: DEMO_CONTENT_IDS.zoomRoom,
+          zoomRoomId: room,
+          item: 2,
         },
       },
     ],

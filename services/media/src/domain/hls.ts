@@ -169,8 +169,38 @@ export function hlsContentType(file: string): string | null {
   return null;
 }
 
-/** The demo lesson: 12 s of ffmpeg's moving test pattern at 720p with a 440 Hz tone, made locally. */
-export function demoVideoArgs(output: string): string[] {
+/** One demo lesson video, made locally by ffmpeg from a generated pattern and tone. */
+export interface DemoVideo {
+  /** ffmpeg's lavfi video source */
+  pattern: string;
+  /** the tone's frequency, Hz */
+  toneHz: number;
+  seconds: number;
+  /** the asset's original name, as staff see it in /admin/video */
+  originalName: string;
+}
+
+/**
+ * The demo lessons: 12 s of ffmpeg's moving test pattern at 720p with a 440 Hz tone (two renditions),
+ * and 8 s of colour bars at 360p with an 880 Hz tone (one rendition, the cheapest to transcode).
+ */
+export const DEMO_VIDEOS = {
+  testPattern: {
+    pattern: 'testsrc2=size=1280x720:rate=25',
+    toneHz: 440,
+    seconds: 12,
+    originalName: 'บทเรียนตัวอย่าง (ภาพทดสอบ).mp4',
+  },
+  colourBars: {
+    pattern: 'smptehdbars=size=640x360:rate=25',
+    toneHz: 880,
+    seconds: 8,
+    originalName: 'บทเรียนตัวอย่าง 2 (แถบสี).mp4',
+  },
+} as const satisfies Record<string, DemoVideo>;
+
+/** ffmpeg's arguments to write a demo lesson video (`video`: the pattern, tone and length) to `output`. */
+export function demoVideoArgs(output: string, video: DemoVideo = DEMO_VIDEOS.testPattern): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -178,13 +208,13 @@ export function demoVideoArgs(output: string): string[] {
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=size=1280x720:rate=25',
+    video.pattern,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:sample_rate=44100',
+    `sine=frequency=${video.toneHz}:sample_rate=44100`,
     '-t',
-    '12',
+    String(video.seconds),
     '-c:v',
     'libx264',
     '-preset',

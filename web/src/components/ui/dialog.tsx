@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { CloseIcon } from './icons';
 
@@ -18,7 +18,11 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
   dismissible?: boolean;
 };
 
-/** A Radix dialog with our overlay, title, description and close button, wired once. */
+/**
+ * A Radix dialog with our overlay, title, description and close button, wired once. On closing,
+ * focus goes back to what had it when the dialog opened (Radix does so only for a DialogTrigger: a
+ * dialog opened from a plain button or a calendar event would leave a keyboard user at the top).
+ */
 export function DialogContent({
   title,
   description,
@@ -30,6 +34,19 @@ export function DialogContent({
   children,
   ...rest
 }: DialogContentProps) {
+  // as the dialog opens, before focus moves in, what has focus opened it
+  const opener = useRef<HTMLElement | null>(null);
+  const keepOpener = (e: Event) => {
+    opener.current = document.activeElement as HTMLElement | null;
+    rest.onOpenAutoFocus?.(e);
+  };
+  const returnFocus = (e: Event) => {
+    rest.onCloseAutoFocus?.(e);
+    const to = opener.current;
+    if (e.defaultPrevented || !to?.isConnected || to === document.body) return;
+    e.preventDefault();
+    to.focus();
+  };
   const locked = dismissible
     ? {}
     : {
@@ -40,7 +57,13 @@ export function DialogContent({
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog-overlay" />
-      <RadixDialog.Content className={[variant, className].filter(Boolean).join(' ')} {...locked} {...rest}>
+      <RadixDialog.Content
+        className={[variant, className].filter(Boolean).join(' ')}
+        {...locked}
+        {...rest}
+        onOpenAutoFocus={keepOpener}
+        onCloseAutoFocus={returnFocus}
+      >
         <div className={`${variant}__header`}>
           <RadixDialog.Title className={hideTitle ? 'sr-only' : `${variant}__title`}>
             {title}

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
-import { DEMO_COURSE_IDS, DEMO_FILE_IDS, DEMO_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
+import {
+  DEMO_COURSE_IDS,
+  DEMO_FILE_IDS,
+  DEMO_SECOND_VIDEO_ASSET_ID,
+  DEMO_VIDEO_ASSET_ID,
+} from '@rian/proto-contracts/demo';
 import type {
   DocumentListsPage,
   SessionsPage,
@@ -46,45 +51,57 @@ describe('demo course content', () => {
     for (const env of envs) await env.cleanup();
   });
 
-  it('gives the Forex course a session of each type around today (Bangkok), with its videos and Zoom room', async () => {
+  it('gives the Forex course sessions of each type before, on and after today (Bangkok), its lessons in order, all playing offline', async () => {
     const app = await start(await newEnv());
     const today = bangkokDay(new Date());
     const fx = await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`);
-    expect(fx.items.map((s) => [s.date, s.type])).toEqual([
-      [addDays(today, -2), 'video'],
-      [today, 'video'],
-      [today, 'live'],
-      [addDays(today, 1), 'meeting'],
-      [addDays(today, 3), 'real'],
+    expect(fx.items.map((s) => [s.date, s.type, s.item])).toEqual([
+      [addDays(today, -3), 'live', 1],
+      [addDays(today, -2), 'video', 2],
+      [addDays(today, -1), 'meeting', 3],
+      [today, 'video', 4],
+      [today, 'live', 5],
+      [addDays(today, 1), 'meeting', 6],
+      [addDays(today, 3), 'real', 7],
+      [addDays(today, 7), 'real', 8],
     ]);
-    const [intro, candles, live, meeting, workshop] = fx.items;
-    expect(intro!.video).toMatchObject({ name: expect.stringContaining('คู่เงินหลัก') });
-    expect(candles!.video).toMatchObject({ name: expect.stringContaining('กราฟแท่งเทียน') });
+    const [, pairs, pastMeeting, candles, live, meeting, workshop] = fx.items;
+    // the lessons read in order: lesson 1 two days ago, lesson 2 today
+    expect(pairs!.video).toMatchObject({ name: 'บทที่ 1: คู่เงินหลัก (Major pairs)' });
+    expect(candles!.video).toMatchObject({ name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)' });
+    // titles in Thai with English in parentheses
+    for (const s of fx.items) expect(s.title).toMatch(/^[^()]*[\u0E00-\u0E7F][^()]* \([A-Za-z][^()]*\)$/);
     expect(live).toMatchObject({ start: '20:00', to: '21:30' });
     expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
+    expect(pastMeeting!.zoomRoom).toMatchObject({ id: meeting!.zoomRoom!.id });
     expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
 
-    const videos = await read<VideosPage>(app, `/admin/videos?courseId=${DEMO_COURSE_IDS.forexBasics}`);
-    expect(videos.items.map((v) => v.source)).toEqual(['vimeo', 'upload', 'hls']);
-    // today's lesson plays with no internet: media's demo asset (MEDIA_SEED_DEMO), not a Vimeo or HLS URL
-    const todays = videos.items.find((v) => v.id === candles!.video!.id)!;
-    expect(todays).toMatchObject({
-      source: 'upload',
+    // every lesson plays with no internet: an upload on one of media's demo assets, no Vimeo or HLS URL
+    const videos = await read<VideosPage>(app, '/admin/videos');
+    expect(
+      videos.items.map((v) => [v.courseId, v.source, v.assetId, v.vimeoId, v.hlsUrl, v.name.slice(0, 7)]),
+    ).toEqual([
+      [DEMO_COURSE_IDS.forexBasics, 'upload', DEMO_SECOND_VIDEO_ASSET_ID, null, null, 'บทที่ 1'],
+      [DEMO_COURSE_IDS.priceAction, 'upload', DEMO_SECOND_VIDEO_ASSET_ID, null, null, 'บทที่ 1'],
+      [DEMO_COURSE_IDS.forexBasics, 'upload', DEMO_VIDEO_ASSET_ID, null, null, 'บทที่ 2'],
+    ]);
+    expect(videos.items.find((v) => v.id === candles!.video!.id)).toMatchObject({
       assetId: DEMO_VIDEO_ASSET_ID,
-      vimeoId: null,
-      hlsUrl: null,
     });
     const rooms = await read<ZoomRoomsPage>(app, '/admin/zoom-rooms');
     expect(rooms.items).toHaveLength(1);
     expect(rooms.items[0]!.passcode).toEqual(expect.any(String));
     const pa = await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.priceAction}/sessions`);
     expect(pa.items.map((s) => s.type)).toEqual(['video', 'meeting']);
+    expect(pa.items[0]!.video).toMatchObject({ name: 'บทที่ 1: โครงสร้างตลาด (Market structure)' });
     // a product page can show it
     const curriculum = await app.inject({
       method: 'GET',
       url: `/courses/${DEMO_COURSE_IDS.forexBasics}/curriculum`,
     });
-    expect(curriculum.json<{ items: unknown[] }>().items).toHaveLength(5);
+    expect(curriculum.json<{ items: { title: string }[] }>().items.map((i) => i.title)).toEqual(
+      fx.items.map((s) => s.title),
+    );
   });
 
   it('seeds once (a restart, two replicas), and lists the demo document as soon as media has announced its file', async () => {
@@ -93,8 +110,8 @@ describe('demo course content', () => {
     const [a, b] = await Promise.all([start(env), start(env)]);
     const sessions = async (app: ServiceApp) =>
       (await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`)).total;
-    expect(await sessions(a!)).toBe(5);
-    expect(await sessions(b!)).toBe(5);
+    expect(await sessions(a!)).toBe(8);
+    expect(await sessions(b!)).toBe(8);
     expect((await read<DocumentListsPage>(a!, '/admin/document-lists')).total).toBe(0);
 
     // media announces the demo file after learning started: the running replicas list the document
@@ -118,7 +135,7 @@ describe('demo course content', () => {
     expect(listed.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
     for (const app of apps.splice(0)) await app.close();
     const again = await start(env);
-    expect(await sessions(again)).toBe(5);
+    expect(await sessions(again)).toBe(8);
     const lists = await read<DocumentListsPage>(
       again,
       `/admin/document-lists?courseId=${DEMO_COURSE_IDS.forexBasics}`,

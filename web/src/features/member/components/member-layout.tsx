@@ -82,16 +82,23 @@ export function MemberLayout({ user }: { user: User }) {
   };
   return (
     <div className="member">
-      <aside className="member__side">
-        <div className="member__logo">
-          <Logo />
+      <aside className="member__side" data-testid="member-side">
+        {/* the column's background fills the page's height; its content stays in view as the page scrolls */}
+        <div className="member__side-inner">
+          <div className="member__logo">
+            <Logo />
+          </div>
+          {panel()}
         </div>
-        {panel()}
       </aside>
       <div className="member__body">
         <header className="member__bar">
           <Dialog open={drawer} onOpenChange={setDrawer}>
-            <DialogTrigger className="icon-btn member__menu-btn" aria-label={t('nav.openMenu')}>
+            <DialogTrigger
+              className="icon-btn member__menu-btn"
+              aria-label={t('nav.openMenu')}
+              data-testid="member-menu-button"
+            >
               <MenuIcon />
             </DialogTrigger>
             <DialogContent
@@ -104,7 +111,7 @@ export function MemberLayout({ user }: { user: User }) {
               {panel(() => setDrawer(false))}
             </DialogContent>
           </Dialog>
-          <nav className="member__crumbs" aria-label="breadcrumb">
+          <nav className="member__crumbs" aria-label={t('member.breadcrumb')}>
             <Link to="/member">{t('member.title')}</Link>
             <span aria-hidden="true">/</span>
             <span aria-current="page">{title}</span>

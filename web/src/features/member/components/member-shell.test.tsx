@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MemberHome } from '@rian/proto-contracts/learning-member';
 import { json, mockApi, problem } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { makeOrder } from '@/testing/order-fixtures';
 import { useAuthStore } from '@/stores/auth-store';
+import { useLanguageStore } from '@/stores/language-store';
 import { useStaffStore } from '@/stores/staff-store';
 import { makeHome, makeSession, renderMemberArea } from '../testing';
 
@@ -62,7 +63,7 @@ function premium() {
 const panel = () => within(screen.getAllByRole('navigation', { name: 'เมนูสมาชิก' })[0]!);
 
 describe('the member shell (spec 01 §2 member layout)', () => {
-  it('blocks the area with "Please stand by" while its first read is under way', async () => {
+  it('blocks the area with "Please stand by" (กรุณารอสักครู่) while its first read is under way', async () => {
     let answer!: (v: unknown) => void;
     const pending = new Promise((resolve) => (answer = resolve));
     premium();
@@ -75,7 +76,7 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     });
     renderMemberArea();
     expect(await screen.findByTestId('member-stand-by')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Please stand by' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'กรุณารอสักครู่' })).toBeTruthy();
     answer(null);
     await waitFor(() => expect(screen.queryByTestId('member-stand-by')).toBeNull());
   });
@@ -100,16 +101,39 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     renderMemberArea();
     await waitFor(() => expect(screen.queryByTestId('member-stand-by')).toBeNull());
     const p = panel();
-    expect(p.getByText('Home')).toBeTruthy();
-    expect(p.getByText('Dashboard')).toBeTruthy();
-    expect(p.getByText('Calendar').closest('a')?.getAttribute('href')).toBe('/member/calendar');
-    expect(p.getByText('Lessons').closest('a')?.getAttribute('href')).toBe('/member/video');
+    expect(p.getByText('หน้าแรก')).toBeTruthy();
+    expect(p.getByText('แดชบอร์ด')).toBeTruthy();
+    expect(p.getByText('ปฏิทิน').closest('a')?.getAttribute('href')).toBe('/member/calendar');
+    expect(p.getByText('บทเรียน').closest('a')?.getAttribute('href')).toBe('/member/video');
     expect(p.queryByTestId('menu-room-meeting')).toBeNull();
     expect(p.getByTestId('menu-live-streaming').getAttribute('aria-disabled')).toBe('true');
     expect(p.getByTestId('menu-live-trade').getAttribute('aria-disabled')).toBe('true');
     expect(p.queryByTestId('menu-super-tracking')).toBeNull();
     // groups come with a later issue: no group buttons yet
     expect(screen.queryByTestId('member-groups')).toBeNull();
+  });
+
+  it('speaks Thai by default in the menu, the breadcrumbs and the drawer button, and English in English', async () => {
+    premium();
+    api(makeHome());
+    renderMemberArea();
+    await waitFor(() => expect(screen.queryByTestId('member-stand-by')).toBeNull());
+    expect(
+      panel()
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['หน้าแรก', 'แดชบอร์ด', 'ปฏิทิน', 'ถ่ายทอดสด', 'เทรดสด', 'บทเรียน']);
+    expect(screen.getByRole('navigation', { name: 'ตำแหน่งของหน้า' }).textContent).toBe('พื้นที่สมาชิก/แดชบอร์ด');
+    expect(screen.getByRole('button', { name: 'เปิดเมนู' })).toBeTruthy();
+    act(() => useLanguageStore.getState().setLanguage('en'));
+    await waitFor(() => expect(screen.queryByText('แดชบอร์ด')).toBeNull());
+    expect(
+      within(screen.getAllByRole('navigation', { name: 'Member menu' })[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Home', 'Dashboard', 'Calendar', 'Live Streaming', 'Live Trade', 'Lessons']);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Member area/Dashboard');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
 
   it('menu around a meeting with a room and a live session: Room Meeting opens the room dialog with copy buttons', async () => {
@@ -211,6 +235,22 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     expect(dialog.getByTestId('help-chat').textContent).toBe('@rian');
     expect(dialog.getByTestId('help-add-chat').getAttribute('href')).toBe('https://line.me/R/ti/p/@rian');
     expect(dialog.getByTestId('help-phone').getAttribute('href')).toBe('tel:021234567');
+  });
+
+  it('Help by keyboard: Enter opens it with focus inside, Escape closes it and focus is back on the Help button', async () => {
+    premium();
+    api(makeHome());
+    renderMemberArea();
+    await waitFor(() => expect(screen.queryByTestId('member-stand-by')).toBeNull());
+    const user = userEvent.setup();
+    const help = screen.getByTestId('member-help-button');
+    help.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'ติดต่อเจ้าหน้าที่' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'ติดต่อเจ้าหน้าที่' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(help));
   });
 });
 

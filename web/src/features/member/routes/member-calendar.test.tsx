@@ -250,7 +250,7 @@ describe('/member/calendar', () => {
     expect((await within(dialog).findByTestId('room-meetingId')).textContent).toBe('81234567890');
     await user.click(within(dialog).getByRole('button', { name: 'คัดลอกรหัสผ่าน' }));
     expect(await navigator.clipboard.readText()).toBe('fx2026');
-    await user.click(within(dialog).getByRole('button', { name: 'คัดลอกMeeting ID' }));
+    await user.click(within(dialog).getByRole('button', { name: 'คัดลอกหมายเลขห้องประชุม (Meeting ID)' }));
     expect(await navigator.clipboard.readText()).toBe('81234567890');
     expect(within(dialog).getByRole('link', { name: 'เข้าห้องประชุม' }).getAttribute('href')).toBe(room.url);
     expect(within(dialog).getByText('ไม่มีเอกสาร')).toBeTruthy();

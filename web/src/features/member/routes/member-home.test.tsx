@@ -25,7 +25,7 @@ describe('/member', () => {
     // the avatar's letters skip the leading vowel of ใจดี: สจ, not สใ
     expect(screen.getAllByTestId('member-initials')[0]!.textContent).toBe('สจ');
     // no live session around now: the live items are shown, not usable
-    expect(screen.getAllByText('Live Trade')[0]!.closest('[aria-disabled="true"]')).toBeTruthy();
+    expect(screen.getAllByText('เทรดสด')[0]!.closest('[aria-disabled="true"]')).toBeTruthy();
   });
 
   it.each(['New', 'Wait'] as const)('sends a %s member to /logout', async (status) => {

@@ -139,7 +139,7 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
   );
 }
 
-/** The lessons in course order; the current one marked; arrow keys, Home and End move between them. */
+/** The lessons in course order, numbered by their place (บทที่ 1, 2, …); the current one marked; arrow keys, Home and End move between them. */
 function LessonList({
   items,
   currentId,
@@ -171,7 +171,7 @@ function LessonList({
     <nav className="member-lesson__list card" aria-label={t('member.lessons.listLabel')}>
       <h2 className="member-lesson__subtitle">{t('member.lessons.title')}</h2>
       <ol onKeyDown={onKeyDown} data-testid="lesson-list">
-        {items.map(({ session, video }) => {
+        {items.map(({ session, video }, at) => {
           const current = session.id === currentId;
           return (
             <li key={session.id}>
@@ -183,7 +183,7 @@ function LessonList({
                 aria-current={current ? 'page' : undefined}
               >
                 <span className="member-lesson__item-number">
-                  {t('member.lessons.lessonNumber', { item: session.item })}
+                  {t('member.lessons.lessonNumber', { item: at + 1 })}
                 </span>
                 <span className="member-lesson__item-title">{session.title || video.name}</span>
               </Link>
