@@ -12,8 +12,14 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The demo stream (services/learning/src/domain/demo-content.ts DEMO_LIVE_STREAM_ID; a test checks they agree). */
-export const DEMO_LIVE_STREAM_ID = '00000000-0000-4000-8000-00000000f001';
+/**
+ * The demo streams (proto-contracts/src/demo.ts DEMO_LIVE_STREAM_IDS: the Forex course's channel and
+ * the live trade room; a test checks they agree): plain Node here, as npm start runs before install.
+ */
+export const DEMO_LIVE_STREAM_IDS = [
+  '01900000-0000-7000-8000-0000000e0001',
+  '01900000-0000-7000-8000-0000000e0003',
+];
 
 export const LIVE_PLAYLIST = 'index.m3u8';
 
@@ -84,7 +90,7 @@ export function liveSourceArgs(dir, { fps = 12 } = {}) {
  * Starts the watchdog (and so ffmpeg) for `streamId`, writing under `mediaDir`; the stream's old
  * files go first. Returns `{ name, child }` as startStack's children are, for stopChildren.
  */
-export function startLiveSource({ mediaDir, streamId = DEMO_LIVE_STREAM_ID, ffmpeg = 'ffmpeg', logFile }) {
+export function startLiveSource({ mediaDir, streamId, ffmpeg = 'ffmpeg', logFile }) {
   const dir = liveDir(mediaDir, streamId);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -92,7 +98,7 @@ export function startLiveSource({ mediaDir, streamId = DEMO_LIVE_STREAM_ID, ffmp
     // stdin a pipe from us: when we die, it closes and the watchdog ends ffmpeg
     stdio: ['pipe', 'pipe', logFile ? 'pipe' : 'inherit'],
   });
-  return { name: 'live-source', child, dir, playlist: join(dir, LIVE_PLAYLIST) };
+  return { name: `live-source ${streamId.slice(-4)}`, child, dir, playlist: join(dir, LIVE_PLAYLIST) };
 }
 
 function watchdog(dir, ffmpegPath) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopChildren } from './stack.mjs';
-import { DEMO_LIVE_STREAM_ID, liveDir, startLiveSource } from './live-source.mjs';
+import { DEMO_LIVE_STREAM_IDS, liveDir, startLiveSource } from './live-source.mjs';
 
 const mediaDir = mkdtempSync(join(tmpdir(), 'rian-live-'));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
@@ -39,10 +39,10 @@ const ffmpegPid = async (stdout) => {
 
 describe('the local live source (ffmpeg writing a rolling HLS playlist into media’s folder)', () => {
   it('writes a playlist of segments under private/live/<streamId>/, and stopChildren leaves no ffmpeg', async () => {
-    const source = startLiveSource({ mediaDir, streamId: DEMO_LIVE_STREAM_ID });
+    const source = startLiveSource({ mediaDir, streamId: DEMO_LIVE_STREAM_IDS[0] });
     const pid = await ffmpegPid(source.child.stdout);
-    expect(source.playlist).toBe(join(liveDir(mediaDir, DEMO_LIVE_STREAM_ID), 'index.m3u8'));
-    expect(source.playlist.startsWith(join(mediaDir, 'private', 'live', DEMO_LIVE_STREAM_ID))).toBe(true);
+    expect(source.playlist).toBe(join(liveDir(mediaDir, DEMO_LIVE_STREAM_IDS[0]), 'index.m3u8'));
+    expect(source.playlist.startsWith(join(mediaDir, 'private', 'live', DEMO_LIVE_STREAM_IDS[0]))).toBe(true);
     expect(await until(() => existsSync(source.playlist), 9_000)).toBe(true);
     const playlist = readFileSync(source.playlist, 'utf8');
     expect(playlist).toMatch(/^#EXTM3U/);

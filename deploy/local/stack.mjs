@@ -5,7 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from
 import { createConnection, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_LIVE_STREAM_ID, startLiveSource } from './live-source.mjs';
+import { DEMO_LIVE_STREAM_IDS, startLiveSource } from './live-source.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -200,7 +200,7 @@ export function sharedEnv(ports = DEFAULT_PORTS, env = process.env) {
 }
 
 /**
- * Whether the stack runs the local live source (deploy/local/live-source.mjs) for the demo stream:
+ * Whether the stack runs the local live source (deploy/local/live-source.mjs) for the demo streams:
  * only when no streaming server is configured (LEARNING_LIVE_ORIGIN empty) and media keeps files
  * in a local folder (no MEDIA_S3_BUCKET); then its files go under MEDIA_DIR (default var/media).
  */
@@ -208,7 +208,7 @@ export function liveSourceFor(env = process.env) {
   if (env.LEARNING_LIVE_ORIGIN || env.MEDIA_S3_BUCKET) return null;
   return {
     mediaDir: env.MEDIA_DIR || join(ROOT, 'var', 'media'),
-    streamId: DEMO_LIVE_STREAM_ID,
+    streamIds: DEMO_LIVE_STREAM_IDS,
     ffmpeg: env.MEDIA_FFMPEG || 'ffmpeg',
   };
 }
@@ -258,9 +258,14 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
 
   try {
     const live = liveSourceFor(baseEnv);
-    if (live) {
-      const source = startLiveSource({ ...live, logFile: Boolean(logDir) });
-      if (logDir) source.child.stderr.pipe(createWriteStream(join(logDir, 'live-source.log')));
+    for (const streamId of live?.streamIds ?? []) {
+      const source = startLiveSource({
+        mediaDir: live.mediaDir,
+        ffmpeg: live.ffmpeg,
+        streamId,
+        logFile: Boolean(logDir),
+      });
+      if (logDir) source.child.stderr.pipe(createWriteStream(join(logDir, `live-source-${streamId}.log`)));
       source.child.stdout.resume();
       source.child.on('exit', (code, signal) => onExit?.(source.name, code, signal));
       children.push(source);

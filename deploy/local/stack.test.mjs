@@ -12,7 +12,7 @@ import {
   sharedEnv,
   stopChildren,
 } from './stack.mjs';
-import { DEMO_LIVE_STREAM_ID } from './live-source.mjs';
+import { DEMO_LIVE_STREAM_IDS } from './live-source.mjs';
 
 const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -75,7 +75,7 @@ describe('liveSourceFor (whether the stack runs the local live source)', () => {
   it("runs it for the demo stream into media's folder only when no streaming server is configured", () => {
     expect(liveSourceFor({})).toEqual({
       mediaDir: join(ROOT, 'var', 'media'),
-      streamId: DEMO_LIVE_STREAM_ID,
+      streamIds: DEMO_LIVE_STREAM_IDS,
       ffmpeg: 'ffmpeg',
     });
     expect(liveSourceFor({ MEDIA_DIR: '/tmp/m', LEARNING_LIVE_ORIGIN: '' })?.mediaDir).toBe('/tmp/m');
