@@ -35,3 +35,14 @@ export const DEMO_COUPON_CODE = 'RIANDEMO10';
  */
 export const DEMO_VIDEO_ASSET_ID = '01900000-0000-7000-8000-0000000a0001';
 export const DEMO_SECOND_VIDEO_ASSET_ID = '01900000-0000-7000-8000-0000000a0002';
+
+/**
+ * learning's demo live streams (issue 15): the Forex course's channel (kind stream) and the live
+ * trade room (kind trade, the spec's "id 3"). Without LEARNING_LIVE_ORIGIN, the local dev source
+ * writes a rolling test-pattern playlist for each into media's `<MEDIA_DIR>/private/live/<id>/index.m3u8`
+ * (signed scope `live/<id>`).
+ */
+export const DEMO_LIVE_STREAM_IDS = {
+  forexLive: '01900000-0000-7000-8000-0000000e0001',
+  liveTrade: '01900000-0000-7000-8000-0000000e0003',
+} as const;

@@ -593,6 +593,44 @@ export const ERRORS = {
     en: 'Some sessions are not in this course',
   },
 
+  // live streaming and comments (issue 15)
+  'learning.live_stream_not_found': { status: 404, th: 'ไม่พบไลฟ์นี้', en: 'The live stream was not found' },
+  'learning.live_stream_unknown': {
+    status: 400,
+    th: 'ไม่พบไลฟ์นี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such live stream: pick one from the list',
+  },
+  'learning.live_stream_has_comments': {
+    status: 409,
+    th: 'ไลฟ์นี้มีความคิดเห็นแล้ว ไม่สามารถลบได้ กรุณาซ่อนแทน',
+    en: 'This live stream has comments and cannot be deleted; hide it instead',
+  },
+  'learning.live_comment_too_long': {
+    status: 400,
+    th: 'ความคิดเห็นยาวได้ไม่เกิน 500 ตัวอักษร',
+    en: 'A comment can be at most 500 characters',
+  },
+  'learning.live_comment_too_fast': {
+    status: 429,
+    th: 'ส่งความคิดเห็นถี่เกินไป กรุณารอสักครู่แล้วลองใหม่',
+    en: 'You are commenting too fast; please wait a moment and try again',
+  },
+  'learning.live_comment_not_found': {
+    status: 404,
+    th: 'ไม่พบความคิดเห็นนี้',
+    en: 'The comment was not found',
+  },
+  'learning.live_not_on_air': {
+    status: 409,
+    th: 'ไลฟ์นี้ยังไม่ได้ออกอากาศ',
+    en: 'This live stream is not on air',
+  },
+  'learning.live_not_trade': {
+    status: 409,
+    th: 'สัญญาณเทรดโพสต์ได้เฉพาะไลฟ์เทรด',
+    en: 'Trade calls can only be posted on a live trade stream',
+  },
+
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

@@ -9,6 +9,7 @@ import {
   VideoMember,
   ZoomRoomMember,
 } from './learning-content.js';
+import { LiveStreamMember } from './learning-live.js';
 
 /**
  * The member area's reads of a course's sessions (issue 12; spec 01 §7 coursesDetailTime, spec 02
@@ -146,7 +147,15 @@ export const UpcomingSession = Type.Object({
 export type UpcomingSession = Static<typeof UpcomingSession>;
 
 /** A live / real / meeting session around now; `hasRoom` when a meeting has a Zoom room (open the session for it). */
-export const HomeCurrent = Type.Object({ session: SessionMember, hasRoom: Type.Boolean() });
+export const HomeCurrent = Type.Object({
+  session: SessionMember,
+  hasRoom: Type.Boolean(),
+  /**
+   * issue 15, live only: the stream the session uses (its own, or its course's) as it is now — read
+   * afresh, never cached — so the page knows whether it is on air; null when none
+   */
+  liveStream: Type.Optional(Type.Union([LiveStreamMember, Type.Null()])),
+});
 export type HomeCurrent = Static<typeof HomeCurrent>;
 const CurrentOrNull = Type.Union([HomeCurrent, Type.Null()]);
 
