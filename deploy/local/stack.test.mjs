@@ -13,6 +13,7 @@ import {
   stopChildren,
 } from './stack.mjs';
 import { DEMO_LIVE_STREAM_IDS } from './live-source.mjs';
+import { DEMO_LIVE_STREAM_IDS as CONTRACT_DEMO_STREAMS } from '../../proto-contracts/src/demo.ts';
 
 const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -80,6 +81,8 @@ describe('liveSourceFor (whether the stack runs the local live source)', () => {
     });
     expect(liveSourceFor({ MEDIA_DIR: '/tmp/m', LEARNING_LIVE_ORIGIN: '' })?.mediaDir).toBe('/tmp/m');
     expect(liveSourceFor({ LEARNING_LIVE_ORIGIN: 'https://ome.example' })).toBeNull();
+    // the streams learning seeds (the contract's), which plain Node here cannot import
+    expect(DEMO_LIVE_STREAM_IDS).toEqual(Object.values(CONTRACT_DEMO_STREAMS));
     // media keeps files in a bucket: nothing would serve a local folder
     expect(liveSourceFor({ MEDIA_S3_BUCKET: 'rian' })).toBeNull();
   });
