@@ -46,8 +46,11 @@ const memberCalendar = async () => ({
 const memberLesson = async () => ({
   Component: (await import('@/features/member/routes/member-lesson')).MemberLessonRoute,
 });
-const memberLater = async () => ({
-  Component: (await import('@/features/member/routes/member-later')).MemberLaterRoute,
+const memberLive = async () => ({
+  Component: (await import('@/features/member/routes/member-live')).MemberLiveRoute,
+});
+const ovenPlayerLiveStream = async () => ({
+  Component: (await import('@/features/member/routes/ovenplayer-live-stream')).OvenPlayerLiveStreamRoute,
 });
 const memberVideoNasTest = async () => ({
   Component: (await import('@/features/member/routes/member-videonastest')).MemberVideoNasTestRoute,
@@ -173,6 +176,8 @@ export const routes: RouteObject[] = [
       { path: 'logout', lazy: logout },
       // the old video test page: staff to /admin/video, everyone else to /member (outside the guard)
       { path: 'member/videonastest/*', lazy: memberVideoNasTest },
+      // the stand-alone live player (spec 01 §2), behind the member area's gate
+      { path: 'ovenplayerLiveStream', lazy: ovenPlayerLiveStream },
       {
         path: 'member',
         lazy: memberArea,
@@ -182,10 +187,10 @@ export const routes: RouteObject[] = [
           { path: 'calendar', lazy: memberCalendar },
           { path: 'video/:id?', lazy: memberLesson },
           { path: 'videoMYPROLIVE/:id', lazy: memberLesson },
-          // the live pages come with a later issue: a "later" page
-          { path: 'livestreaming/:id?', lazy: memberLater },
-          { path: 'livetrade/:id?', lazy: memberLater },
-          { path: 'livetrader/:id?', lazy: memberLater },
+          // the live pages (issue 15): {id} is the live stream's; livetrader is live trade's page
+          { path: 'livestreaming/:id?', lazy: memberLive },
+          { path: 'livetrade/:id?', lazy: memberLive },
+          { path: 'livetrader/:id?', lazy: memberLive },
           // anything else under /member goes back to the dashboard (ARCHITECTURE §9)
           { path: '*', element: <Navigate to="/member" replace /> },
         ],

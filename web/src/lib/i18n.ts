@@ -23,6 +23,8 @@ export const LAZY_NAMESPACES = [
   'pay',
   'memberLessons',
   'memberCalendar',
+  'memberLive',
+  'adminLive',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

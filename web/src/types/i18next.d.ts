@@ -14,6 +14,8 @@ import type adminLearning from '@/locales/th/admin-learning.json';
 import type pay from '@/locales/th/pay.json';
 import type memberLessons from '@/locales/th/member-lessons.json';
 import type memberCalendar from '@/locales/th/member-calendar.json';
+import type memberLive from '@/locales/th/member-live.json';
+import type adminLive from '@/locales/th/admin-live.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -36,6 +38,8 @@ declare module 'i18next' {
       'pay',
       'memberLessons',
       'memberCalendar',
+      'memberLive',
+      'adminLive',
     ];
     resources: {
       common: typeof common;
@@ -54,6 +58,8 @@ declare module 'i18next' {
       pay: typeof pay;
       memberLessons: typeof memberLessons;
       memberCalendar: typeof memberCalendar;
+      memberLive: typeof memberLive;
+      adminLive: typeof adminLive;
     };
   }
 }

@@ -14,7 +14,14 @@ export function HlsPlayer({
   title,
   onStateChange,
   onProgress,
-}: { src: string; poster?: string | null | undefined; title: string } & PlayerEvents) {
+  live = false,
+}: {
+  src: string;
+  poster?: string | null | undefined;
+  title: string;
+  /** a live stream (issue 15): starts at once, muted (browsers allow that), and stays near the live edge */
+  live?: boolean;
+} & PlayerEvents) {
   const ref = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
   const events = useRef({ onStateChange, onProgress });
@@ -43,7 +50,11 @@ export function HlsPlayer({
           return;
         }
         // no worker: the page's CSP allows scripts from our origin only (no blob: workers)
-        const hls = new Hls({ enableWorker: false });
+        const hls = new Hls(
+          live
+            ? { enableWorker: false, lowLatencyMode: true, liveSyncDurationCount: 2 }
+            : { enableWorker: false },
+        );
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setState('error');
         });
@@ -56,7 +67,7 @@ export function HlsPlayer({
       live = false;
       destroy();
     };
-  }, [src]);
+  }, [src, live]);
 
   return (
     <div
@@ -70,7 +81,9 @@ export function HlsPlayer({
         className="lesson-player__video"
         controls
         playsInline
-        preload="metadata"
+        preload={live ? 'auto' : 'metadata'}
+        autoPlay={live}
+        muted={live}
         poster={poster ?? undefined}
         aria-label={title}
         onLoadedMetadata={() => setState((s) => (s === 'loading' ? 'paused' : s))}
