@@ -309,32 +309,30 @@ export const TradeCall = Type.Object({
 export type TradeCall = Static<typeof TradeCall>;
 
 /**
- * A comment or trade call as everyone reads it. `seq` is monotonic over all streams (bigserial):
- * the SSE `id:` and the `after=` of a replay.
+ * A comment or trade call as everyone reads it. `seq` numbers the stream's comments 1, 2, 3 …
+ * with no gap (taken in the comment's transaction under the stream's row lock, so seq order is
+ * commit order): the SSE `id:` and the `after=` of a replay, and how a gateway sees a lost message.
  */
-export const LiveComment = Type.Object(
-  {
-    seq: Type.Integer({ minimum: 1 }),
-    streamId: Uuid(),
-    kind: Type.Union(LIVE_COMMENT_KINDS.map((k) => Type.Literal(k))),
-    /** the course / session through which a member could watch when posting (null for staff) */
-    courseId: Type.Union([Uuid(), Type.Null()]),
-    sessionId: Type.Union([Uuid(), Type.Null()]),
-    author: Type.Object({
-      kind: Type.Union([Type.Literal('member'), Type.Literal('staff')]),
-      /** the member's nickname, else first name and last initial; staff: their name */
-      name: Type.String(),
-    }),
-    /** the comment; for a call, its note ('' when none) */
-    text: Type.String(),
-    /** kind call only */
-    call: Type.Union([TradeCall, Type.Null()]),
-    /** seconds since the stream went live when posted (its `liveSince`); null when it was not live */
-    streamTime: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-    createdAt: DateTime(),
-  },
-  { $id: 'LiveComment' },
-);
+export const LiveComment = Type.Object({
+  seq: Type.Integer({ minimum: 1 }),
+  streamId: Uuid(),
+  kind: Type.Union(LIVE_COMMENT_KINDS.map((k) => Type.Literal(k))),
+  /** the course / session through which a member could watch when posting (null for staff) */
+  courseId: Type.Union([Uuid(), Type.Null()]),
+  sessionId: Type.Union([Uuid(), Type.Null()]),
+  author: Type.Object({
+    kind: Type.Union([Type.Literal('member'), Type.Literal('staff')]),
+    /** the member's nickname, else first name and last initial; staff: their name */
+    name: Type.String(),
+  }),
+  /** the comment; for a call, its note ('' when none) */
+  text: Type.String(),
+  /** kind call only */
+  call: Type.Union([TradeCall, Type.Null()]),
+  /** seconds since the stream went live when posted (its `liveSince`); null when it was not live */
+  streamTime: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  createdAt: DateTime(),
+});
 export type LiveComment = Static<typeof LiveComment>;
 
 /** Staff also see what was hidden, and whether the comment is the pinned one. */
@@ -397,6 +395,8 @@ export const LiveCommentReplay = Type.Object(
   {
     items: Type.Array(LiveComment),
     more: Type.Boolean(),
+    /** the stream's latest seq now (hidden ones count): where the next comment continues */
+    lastSeq: Type.Integer({ minimum: 0 }),
     hidden: Type.Array(Type.Integer()),
     pinned: Type.Union([LiveComment, Type.Null()]),
     stream: LiveStreamMember,

@@ -9,6 +9,7 @@ import { courseEventsMigrations } from './migrations/0003-course-events.js';
 import { enrolmentAdminMigrations } from './migrations/0005-enrolment-admin.js';
 import { contentMigrations } from './migrations/0004-content.js';
 import { documentNamesMigrations } from './migrations/0006-document-names.js';
+import { liveMigrations } from './migrations/0009-live.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -22,6 +23,9 @@ import { DocumentList } from './entities/document-list.js';
 import { Instructor } from './entities/instructor.js';
 import { VideoAsset } from './entities/video-asset.js';
 import { MediaDocument } from './entities/media-document.js';
+import { LiveStream } from './entities/live-stream.js';
+import { LiveComment } from './entities/live-comment.js';
+import { MemberName } from './entities/member-name.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -33,6 +37,11 @@ import videos from './plugins/app/videos.js';
 import zoomRooms from './plugins/app/zoom-rooms.js';
 import documents from './plugins/app/documents.js';
 import demoSeed from './plugins/app/demo-seed.js';
+import liveStreams from './plugins/app/live-streams.js';
+import liveWatching from './plugins/app/live-watch.js';
+import liveComments from './plugins/app/live-comments.js';
+import adminLiveStreamRoutes from './routes/admin-live-streams/index.js';
+import memberLiveRoutes from './routes/member-live/index.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -49,6 +58,7 @@ import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-inst
 import { onCatalogInstructorDeleted } from './messaging/handlers/on-catalog-instructor-deleted.js';
 import { onMediaFileStored } from './messaging/handlers/on-media-file-stored.js';
 import { onMediaVideoChanged } from './messaging/handlers/on-media-video-changed.js';
+import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
 
 /**
  * Builds the learning app (never listens): courses and what they are made of (sessions, videos, Zoom
@@ -62,7 +72,7 @@ export async function buildApp(
   return buildService({
     name: 'learning',
     description:
-      'Learning: courses, sessions, videos, Zoom rooms, documents, enrolments granted by paid orders',
+      'Learning: courses, sessions, videos, Zoom rooms, documents, live streams and comments, enrolments granted by paid orders',
     config,
     entities: [
       Course,
@@ -78,6 +88,9 @@ export async function buildApp(
       Instructor,
       VideoAsset,
       MediaDocument,
+      LiveStream,
+      LiveComment,
+      MemberName,
     ],
     migrations: [
       ...migrations,
@@ -86,6 +99,7 @@ export async function buildApp(
       ...contentMigrations,
       ...enrolmentAdminMigrations,
       ...documentNamesMigrations,
+      ...liveMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -99,6 +113,9 @@ export async function buildApp(
       await app.register(videos);
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
+      await app.register(liveStreams, { secretKey: config.LEARNING_SECRET_KEY });
+      await app.register(liveWatching, { settings: config });
+      await app.register(liveComments);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
@@ -111,6 +128,8 @@ export async function buildApp(
       await app.register(adminZoomRoomRoutes);
       await app.register(adminDocumentRoutes);
       await app.register(curriculumRoutes);
+      await app.register(adminLiveStreamRoutes);
+      await app.register(memberLiveRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),
@@ -119,6 +138,7 @@ export async function buildApp(
       onCatalogInstructorDeleted,
       onMediaFileStored,
       onMediaVideoChanged(kit.outbox),
+      onAuthUserRegistered,
     ],
   });
 }

@@ -28,6 +28,15 @@ export const ConfigSchema = serviceConfigSchema('learning', {
   LEARNING_SUPERTRACKING_KEY: Type.String({ default: '' }),
   /** how long one member's /member/home answer is kept in Redis, in seconds (0 = not cached) */
   LEARNING_HOME_CACHE_S: Type.Integer({ default: 15, minimum: 0, maximum: 300 }),
+  /**
+   * issue 15: the OvenMediaEngine origin live streams play from, as the browser reaches it
+   * (https://live.example.com:3334); empty = the local dev source media serves (scope live/<id>)
+   */
+  LEARNING_LIVE_ORIGIN: Type.String({ default: '' }),
+  /** OME SignedPolicy secret key of playback URLs; required (≥ 16 characters) with LEARNING_LIVE_ORIGIN in production */
+  LEARNING_LIVE_SIGNING_KEY: Type.String({ default: '' }),
+  /** how long a member's signed live playback URL opens, in seconds (the page asks again before) */
+  LEARNING_LIVE_URL_TTL_S: Type.Integer({ default: 300, minimum: 30, maximum: 86_400 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
@@ -63,6 +72,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(
         'LEARNING_SUPERTRACKING_KEY: at least 16 characters when LEARNING_SUPERTRACKING_URL is set',
       );
+  }
+  if (config.LEARNING_LIVE_ORIGIN) {
+    if (!/^https?:\/\/[^\s/]+/.test(config.LEARNING_LIVE_ORIGIN))
+      problems.push('LEARNING_LIVE_ORIGIN: an http(s) URL');
+    else if (production && !config.LEARNING_LIVE_ORIGIN.startsWith('https://'))
+      problems.push('LEARNING_LIVE_ORIGIN: https in production');
+    if (config.LEARNING_LIVE_SIGNING_KEY && config.LEARNING_LIVE_SIGNING_KEY.length < 16)
+      problems.push('LEARNING_LIVE_SIGNING_KEY: at least 16 characters');
+    else if (production && !config.LEARNING_LIVE_SIGNING_KEY)
+      problems.push('LEARNING_LIVE_SIGNING_KEY: required in production when LEARNING_LIVE_ORIGIN is set');
   }
   if (problems.length) throw new ConfigError(problems);
   return out;

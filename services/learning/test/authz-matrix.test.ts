@@ -45,6 +45,11 @@ interface Ctx {
   documentList: string;
   spareDocumentList: string;
   productId: string;
+  /** live: course A's channel (live), a stream to delete, two staff comments on the first */
+  liveStream: string;
+  spareLiveStream: string;
+  hideSeq: number;
+  pinSeq: number;
 }
 
 interface Row {
@@ -241,11 +246,102 @@ const MATRIX: Row[] = [
     url: (c) => `/admin/products/${c.productId}/grant-missing`,
     access: STAFF,
   },
+  // live streams (issue 15): back office
+  { route: 'GET /admin/live-streams', access: STAFF },
+  { route: 'GET /admin/live-streams/:id', url: (c) => `/admin/live-streams/${c.liveStream}`, access: STAFF },
+  { route: 'POST /admin/live-streams', body: (r) => ({ name: `matrix ${r}` }), access: STAFF },
+  {
+    route: 'PUT /admin/live-streams/:id',
+    url: (c) => `/admin/live-streams/${c.liveStream}`,
+    body: (r) => ({ detail: `by ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/live-streams/:id',
+    url: (c) => `/admin/live-streams/${c.spareLiveStream}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/live-streams/:id/rotate-key',
+    url: (c) => `/admin/live-streams/${c.liveStream}/rotate-key`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/live-streams/:id/comments',
+    url: (c) => `/admin/live-streams/${c.liveStream}/comments`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/live-streams/:id/comments',
+    url: (c) => `/admin/live-streams/${c.liveStream}/comments`,
+    body: (r) => ({ text: `from ${r}` }),
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/live-streams/:id/calls',
+    url: (c) => `/admin/live-streams/${c.liveStream}/calls`,
+    body: () => ({ symbol: 'XAUUSD', side: 'buy', entry: '2385.5' }),
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/live-streams/:id/comments/:seq/hide',
+    url: (c) => `/admin/live-streams/${c.liveStream}/comments/${c.hideSeq}/hide`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/live-streams/:id/comments/:seq/pin',
+    url: (c) => `/admin/live-streams/${c.liveStream}/comments/${c.pinSeq}/pin`,
+    access: STAFF,
+  },
+  {
+    route: 'DELETE /admin/live-streams/:id/pin',
+    url: (c) => `/admin/live-streams/${c.liveStream}/pin`,
+    access: STAFF,
+  },
+  {
+    route: 'PUT /admin/courses/:id/live-streaming',
+    url: (c) => `/admin/courses/${c.spareCourse}/live-streaming`,
+    body: (_r, c) => ({ liveStreaming: 'N', liveStreamingId: c.spareLiveStream }),
+    access: STAFF,
+  },
+  // live streams: members (course A's channel is live; the replay also serves staff, who moderate)
+  { route: 'GET /member/live/streams', access: MEMBER },
+  {
+    route: 'GET /member/live/comments/now',
+    url: (c) => `/member/live/comments/now?streamId=${c.liveStream}`,
+    access: ENROLLED,
+  },
+  { route: 'GET /member/live/:streamId', url: (c) => `/member/live/${c.liveStream}`, access: ENROLLED },
+  {
+    route: 'GET /member/live/:streamId/access',
+    url: (c) => `/member/live/${c.liveStream}/access`,
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /member/live/:streamId/comments',
+    url: (c) => `/member/live/${c.liveStream}/comments`,
+    access: [401, 404, A, 404, A, A],
+  },
+  {
+    route: 'POST /member/live/:streamId/comments',
+    url: (c) => `/member/live/${c.liveStream}/comments`,
+    body: (r) => ({ text: `from ${r}` }),
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /member/live/:streamId/calls',
+    url: (c) => `/member/live/${c.liveStream}/calls`,
+    access: ENROLLED,
+  },
 ];
 
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
 /** how learning tells a member "not yours" (as if it did not exist) */
-const DENIALS_404 = ['learning.session_not_found', 'learning.enrolment_not_found'];
+const DENIALS_404 = [
+  'learning.session_not_found',
+  'learning.enrolment_not_found',
+  'learning.live_stream_not_found',
+];
 
 let env: TestEnv;
 let app: ServiceApp;
@@ -257,7 +353,14 @@ beforeAll(async () => {
   const issuer = await TestTokenIssuer.create();
   app = await startLearning(env, issuer);
   const staffId = `matrix-staff-${uuidv7()}`;
-  const courseA = (await app.courses.create({ title: 'matrix A' }, null)).id;
+  const liveStream = (await app.liveStreams.create({ name: 'matrix live', live: 'Y' }, null)).id;
+  const spareLiveStream = (await app.liveStreams.create({ name: 'matrix spare live' }, null)).id;
+  const host = { sub: staffId, kind: 'staff' as const, name: 'matrix host' };
+  const hideSeq = (await app.liveComments.postStaff(host, liveStream, 'hide me')).seq;
+  const pinSeq = (await app.liveComments.postStaff(host, liveStream, 'pin me')).seq;
+  const courseA = (
+    await app.courses.create({ title: 'matrix A', liveStreaming: 'Y', liveStreamingId: liveStream }, null)
+  ).id;
   const courseB = (await app.courses.create({ title: 'matrix B' }, null)).id;
   const spareCourse = (await app.courses.create({ title: 'matrix spare' }, null)).id;
   const [member, enrolled, other] = [`m-${uuidv7()}`, `e-${uuidv7()}`, `o-${uuidv7()}`];
@@ -303,6 +406,10 @@ beforeAll(async () => {
     spareDocument: spareDocument.id,
     documentList: document.listId,
     spareDocumentList: spareDocumentList.listId,
+    liveStream,
+    spareLiveStream,
+    hideSeq,
+    pinSeq,
   };
 });
 

@@ -19,6 +19,8 @@ import { CourseSession, type CourseSessionEntity } from '../../entities/course-s
 import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
 import { Course } from '../../entities/course.js';
 import { Video } from '../../entities/video.js';
+import { LiveStream } from '../../entities/live-stream.js';
+import { liveStreamMember } from './live-streams.js';
 import { superTrackingUrl } from '../../domain/super-tracking.js';
 import { enrolmentView } from './enrolments.js';
 import {
@@ -149,11 +151,32 @@ export class MemberSessions {
     const key = `learning:member-home:${userId}:${e?.courseId ?? 'none'}`;
     if (ttl > 0) {
       const hit = await this.kit.redis.get(key).catch(() => null);
-      if (hit) return { ...(JSON.parse(hit) as Omit<MemberHome, 'enrolments'>), enrolments };
+      if (hit)
+        return this.withLiveStream(em, {
+          ...(JSON.parse(hit) as Omit<MemberHome, 'enrolments'>),
+          enrolments,
+        });
     }
     const out = await this.buildHome(em, userId, e, now);
     if (ttl > 0) await this.kit.redis.set(key, JSON.stringify(out), 'EX', ttl).catch(() => undefined);
-    return { ...out, enrolments };
+    return this.withLiveStream(em, { ...out, enrolments });
+  }
+
+  /**
+   * Issue 15: the live session around now with its stream as it is this moment (read afresh, not
+   * from the cache), so the home shows "on air" as soon as staff set the stream live.
+   */
+  private async withLiveStream(em: EntityManager, home: MemberHome): Promise<MemberHome> {
+    const live = home.current.live;
+    if (!live) return home;
+    const s = live.session;
+    const streamId =
+      s.liveStreamId ?? (await em.findOne(Course, { id: s.courseId }))?.liveStreamingId ?? null;
+    const stream = streamId ? await em.findOne(LiveStream, { id: streamId, status: 'show' }) : null;
+    return {
+      ...home,
+      current: { ...home.current, live: { ...live, liveStream: stream ? liveStreamMember(stream) : null } },
+    };
   }
 
   private async buildHome(

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { EntityManager } from '@rian/kit/db';
+import { ProblemError } from '@rian/kit/errors';
+import type { Kit } from '@rian/kit/service';
+import { sealText, secretKeyFrom } from '@rian/kit/secret-box';
+import { assertNoProblems, StaffCrud, type Paged } from '@rian/kit/staff-crud';
+import { CourseChanged, type CourseStaff } from '@rian/proto-contracts/learning';
+import { SessionChanged } from '@rian/proto-contracts/learning-content';
+import {
+  LiveChanged,
+  LiveStreamChanged,
+  LiveStreamDeleted,
+  type CourseLiveStreamingBody,
+  type LiveStreamAdminQuery,
+  type LiveStreamCreateBody,
+  type LiveStreamMember,
+  type LiveStreamRecord,
+  type LiveStreamStaff,
+  type LiveStreamUpdateBody,
+  type LiveStreamUsage,
+  type LiveStreamWithKey,
+} from '@rian/proto-contracts/learning-live';
+import { Course } from '../../entities/course.js';
+import { CourseSession } from '../../entities/course-session.js';
+import { LiveStream, type LiveStreamEntity } from '../../entities/live-stream.js';
+import { sessionRecord } from '../../domain/content-views.js';
+import { bangkokDay } from '../../domain/access.js';
+import {
+  liveStreamFields,
+  liveStreamProblems,
+  liveTransition,
+  type LiveStreamFields,
+} from '../../domain/live-stream-fields.js';
+import { publishToStream } from './live-bus.js';
+import type { Courses } from './courses.js';
+
+/** Binds a sealed key to its column (kit/secret-box): a value sealed for anything else does not open. */
+const KEY_PURPOSE = 'learning:live-stream-key';
+/** How many sessions of a stream its staff view lists (newest first). */
+const USAGE_SESSIONS = 50;
+
+export function liveStreamRecord(s: LiveStreamEntity): LiveStreamRecord {
+  return {
+    id: s.id,
+    name: s.name,
+    detail: s.detail ?? null,
+    url: s.url ?? null,
+    server: s.server ?? null,
+    kind: s.kind,
+    status: s.status,
+    live: s.live,
+    liveSince: s.liveSince?.toISOString() ?? null,
+    hasStreamKey: !!s.streamKeySealed,
+    keyRotatedAt: s.keyRotatedAt.toISOString(),
+    createdBy: s.createdBy ?? null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export function liveStreamMember(s: LiveStreamEntity): LiveStreamMember {
+  return {
+    id: s.id,
+    name: s.name,
+    detail: s.detail ?? null,
+    kind: s.kind,
+    live: s.live,
+    liveSince: s.liveSince?.toISOString() ?? null,
+  };
+}
+
+const fieldsOf = (s: LiveStreamEntity): LiveStreamFields => ({
+  name: s.name,
+  detail: s.detail ?? null,
+  url: s.url ?? null,
+  server: s.server ?? null,
+  kind: s.kind,
+  status: s.status,
+  live: s.live,
+});
+
+/** A new stream key: 32 random bytes, base64url (what the encoder is given with the server). */
+const newStreamKey = () => `rian_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * Live streams (spec 02 §3 "Live streaming", /admin/liveStreaming). The stream key is made here,
+ * sealed at rest with LEARNING_SECRET_KEY and shown once — in the create answer and in
+ * rotate-key's — never in a list, a read, an event or a member's answer. Going live (N → Y) or off
+ * air writes `learning.live.changed` with the stream's change and, after the commit, tells the
+ * gateways on core NATS (`live` message).
+ */
+export class LiveStreams {
+  private readonly crud;
+
+  constructor(
+    private readonly kit: Kit,
+    private readonly key: Buffer,
+    private readonly courses: Courses,
+  ) {
+    this.crud = new StaffCrud(
+      { kit },
+      {
+        entity: LiveStream,
+        notFound: 'learning.live_stream_not_found',
+        staff: liveStreamRecord,
+        changed: LiveStreamChanged,
+        deleted: LiveStreamDeleted,
+        deletedData: (s, deletedAt) => ({ id: s.id, deletedAt }),
+      },
+    );
+  }
+
+  async listStaff(q: LiveStreamAdminQuery): Promise<Paged<LiveStreamStaff>> {
+    const where = { ...(q.kind ? { kind: q.kind } : {}), ...(q.live ? { live: q.live } : {}) };
+    const page = await this.crud.search(q, ['name', 'url', 'server'], where);
+    const usage = await this.usage(page.items.map((s) => s.id));
+    return { ...page, items: page.items.map((s) => ({ ...s, usedBy: usage.get(s.id)! })) };
+  }
+
+  async staffById(id: string): Promise<LiveStreamStaff> {
+    return this.withUsage(await this.crud.byId(id));
+  }
+
+  async create(body: LiveStreamCreateBody, createdBy: string | null): Promise<LiveStreamWithKey> {
+    const f = liveStreamFields(body);
+    assertNoProblems(liveStreamProblems(f));
+    const streamKey = newStreamKey();
+    const now = new Date();
+    const record = await this.crud.write(async (em) => {
+      const row = this.crud.insert(
+        em,
+        {
+          ...f,
+          liveSince: f.live === 'Y' ? now : null,
+          streamKeySealed: sealText(streamKey, this.key, KEY_PURPOSE),
+          keyRotatedAt: now,
+          lastSeq: 0,
+          pinnedSeq: null,
+        },
+        createdBy,
+      );
+      if (f.live === 'Y') await this.announceLive(em, row, now);
+      return liveStreamRecord(row);
+    });
+    if (record.live === 'Y') this.tellGateways(record);
+    return { ...(await this.withUsage(record)), streamKey };
+  }
+
+  async update(id: string, body: LiveStreamUpdateBody): Promise<LiveStreamStaff> {
+    let changed = false;
+    const now = new Date();
+    const record = await this.crud.update(id, async (s, em) => {
+      const f = liveStreamFields(body, fieldsOf(s));
+      assertNoProblems(liveStreamProblems(f));
+      const t = liveTransition(s.live, f.live, s.liveSince ?? null, now);
+      changed = t.changed;
+      if (changed) await this.announceLive(em, { ...s, ...f, liveSince: t.liveSince }, now);
+      return { ...f, liveSince: t.liveSince };
+    });
+    if (changed) this.tellGateways(record);
+    return this.withUsage(record);
+  }
+
+  /** A new key (the old one stops being shown anywhere; the encoder needs the new one). */
+  async rotateKey(id: string): Promise<LiveStreamWithKey> {
+    const streamKey = newStreamKey();
+    const record = await this.crud.write(async (em) => {
+      const s = await this.crud.locked(em, id);
+      const now = new Date();
+      em.assign(s, {
+        streamKeySealed: sealText(streamKey, this.key, KEY_PURPOSE),
+        keyRotatedAt: now,
+        updatedAt: now,
+      });
+      this.kit.outbox.add(em, LiveStreamChanged, liveStreamRecord(s));
+      return liveStreamRecord(s);
+    });
+    return { ...(await this.withUsage(record)), streamKey };
+  }
+
+  /**
+   * A stream with comments stays (409 `learning.live_stream_has_comments`: they are the record;
+   * staff hide it instead); courses and sessions using it lose it, each with its event.
+   */
+  remove(id: string): Promise<void> {
+    return this.crud.remove(id, {
+      before: async (em, s) => {
+        const used = await em.execute(`select 1 from live_comments where live_stream_id = ? limit 1`, [s.id]);
+        if (used.length) throw new ProblemError('learning.live_stream_has_comments');
+        const now = new Date();
+        for (const c of await em.find(Course, { liveStreamingId: s.id })) {
+          em.assign(c, { liveStreamingId: null, updatedAt: now });
+          this.kit.outbox.add(em, CourseChanged, {
+            courseId: c.id,
+            title: c.title,
+            code: c.code ?? null,
+            status: c.status,
+            changedAt: now.toISOString(),
+          });
+        }
+        for (const session of await em.find(CourseSession, { liveStreamId: s.id })) {
+          em.assign(session, { liveStreamId: null, updatedAt: now });
+          this.kit.outbox.add(em, SessionChanged, sessionRecord(session));
+        }
+      },
+    });
+  }
+
+  /** Spec 02 §7 courses UpdateLiveStreaming: the course's flag, stream and the two images. */
+  async updateCourse(courseId: string, body: CourseLiveStreamingBody): Promise<CourseStaff> {
+    if (body.liveStreamingId) {
+      const s = await this.kit.orm.em.fork().findOne(LiveStream, { id: body.liveStreamingId });
+      if (!s) throw new ProblemError('learning.live_stream_unknown');
+    }
+    return this.courses.update(courseId, body);
+  }
+
+  /** The demo's streams with fixed ids, in `em`'s transaction (the demo seed). */
+  insertSeed(em: EntityManager, id: string, body: LiveStreamCreateBody): void {
+    const f = liveStreamFields(body);
+    assertNoProblems(liveStreamProblems(f));
+    const now = new Date();
+    this.crud.insert(
+      em,
+      {
+        id,
+        ...f,
+        liveSince: f.live === 'Y' ? now : null,
+        streamKeySealed: sealText(newStreamKey(), this.key, KEY_PURPOSE),
+        keyRotatedAt: now,
+        lastSeq: 0,
+        pinnedSeq: null,
+      },
+      null,
+    );
+  }
+
+  private async withUsage(record: LiveStreamRecord): Promise<LiveStreamStaff> {
+    return { ...record, usedBy: (await this.usage([record.id])).get(record.id)! };
+  }
+
+  /** Which courses (their channel) and sessions use each stream. */
+  private async usage(ids: string[]): Promise<Map<string, LiveStreamUsage>> {
+    const out = new Map<string, LiveStreamUsage>(ids.map((id) => [id, { courses: [], sessions: [] }]));
+    if (!ids.length) return out;
+    const em = this.kit.orm.em.fork();
+    const courses = await em.find(Course, { liveStreamingId: { $in: ids } }, { orderBy: { title: 'asc' } });
+    for (const c of courses)
+      out.get(c.liveStreamingId!)?.courses.push({ id: c.id, title: c.title, liveStreaming: c.liveStreaming });
+    const sessions = await em.find(
+      CourseSession,
+      { liveStreamId: { $in: ids } },
+      { orderBy: { date: 'desc', id: 'desc' } },
+    );
+    for (const s of sessions) {
+      const u = out.get(s.liveStreamId!);
+      if (u && u.sessions.length < USAGE_SESSIONS)
+        u.sessions.push({ id: s.id, courseId: s.courseId, title: s.title, date: s.date });
+    }
+    return out;
+  }
+
+  /** `learning.live.changed`, with the courses whose channel it is or that use it today. */
+  private async announceLive(
+    em: EntityManager,
+    s: Pick<LiveStreamEntity, 'id' | 'name' | 'kind' | 'live' | 'liveSince'>,
+    now: Date,
+  ): Promise<void> {
+    const rows = (await em.execute(
+      `select course_id from courses where live_streaming_id = ?
+       union select course_id from course_sessions where live_stream_id = ? and session_date = ?`,
+      [s.id, s.id, bangkokDay(now)],
+    )) as { course_id: string }[];
+    this.kit.outbox.add(em, LiveChanged, {
+      streamId: s.id,
+      name: s.name,
+      kind: s.kind,
+      live: s.live,
+      liveSince: s.liveSince?.toISOString() ?? null,
+      courseIds: rows.map((r) => r.course_id),
+      changedAt: now.toISOString(),
+    });
+  }
+
+  private tellGateways(r: LiveStreamRecord): void {
+    publishToStream(this.kit, r.id, {
+      type: 'live',
+      state: { streamId: r.id, live: r.live, liveSince: r.liveSince },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveStreams: LiveStreams;
+  }
+}
+
+export default fp<{ secretKey: string }>(
+  async (app, opts) => {
+    app.decorate(
+      'liveStreams',
+      new LiveStreams(app.kit, secretKeyFrom(opts.secretKey, 'LEARNING_SECRET_KEY'), app.courses),
+    );
+  },
+  { name: 'live-streams', dependencies: ['courses'] },
+);
