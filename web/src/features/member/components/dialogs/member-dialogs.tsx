@@ -60,7 +60,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </div>
         </dl>
         <a
-          className="btn btn--primary"
+          className="btn btn--primary btn--md"
           href={helpContact.chatUrl}
           target="_blank"
           rel="noopener noreferrer"
@@ -138,7 +138,7 @@ export function MeetingRoomDialog({
               <CopyRow label={t('member.meeting.passcode')} value={room.passcode} testId="meeting-passcode" />
             </dl>
             <a
-              className="btn btn--primary"
+              className="btn btn--primary btn--md"
               href={room.url}
               target="_blank"
               rel="noopener noreferrer"
