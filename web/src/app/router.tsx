@@ -124,6 +124,9 @@ const adminDocuments = async () => ({
 const adminVideos = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-videos')).AdminVideosRoute,
 });
+const adminLiveStreams = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-live-streams')).AdminLiveStreamsRoute,
+});
 const adminEnrolments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
 });
@@ -220,6 +223,7 @@ export const routes: RouteObject[] = [
           { path: 'zoom', lazy: adminZoom },
           { path: 'document', lazy: adminDocuments },
           { path: 'video', lazy: adminVideos },
+          { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
           { path: '*', lazy: adminComingSoon },
         ],
