@@ -20,6 +20,7 @@ import { docs } from './plugins/docs.js';
 import { health } from './plugins/health.js';
 import { spa } from './plugins/spa.js';
 import { liveAdmin } from './plugins/live-admin.js';
+import { liveStreams } from './plugins/live-streams.js';
 import { normalisePath } from './domain/normalise-path.js';
 
 const VERSION = '0.1.0';
@@ -143,16 +144,33 @@ export async function buildGateway(
   }
 
   // the back office's live top bar (SSE); the gateway checks the staff token itself (D10, D24)
+  const tokens = new TokenVerifier(opts.tokenKeys ?? config.AUTH_JWKS_URL, { redis });
   await app.register(liveAdmin, {
     natsUrl: config.NATS_URL,
     namespace: config.RIAN_NAMESPACE,
-    tokens: new TokenVerifier(opts.tokenKeys ?? config.AUTH_JWKS_URL, { redis }),
+    tokens,
     paymentsUrl: services.find((s) => s.name === 'payments')?.url,
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
     maxConnections: config.LIVE_MAX_CONNECTIONS,
     countTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 3_000),
     logger,
   });
+
+  // a live stream's comments (SSE, issue 15): members who may watch it, and staff; learning decides
+  const learning = services.find((s) => s.name === 'learning');
+  if (learning) {
+    await app.register(liveStreams, {
+      natsUrl: config.NATS_URL,
+      namespace: config.RIAN_NAMESPACE,
+      tokens,
+      learningUrl: learning.url,
+      heartbeatMs: config.LIVE_HEARTBEAT_MS,
+      maxConnections: config.LIVE_STREAM_MAX_CONNECTIONS,
+      replayTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000),
+      gapWaitMs: config.LIVE_GAP_WAIT_MS,
+      logger,
+    });
+  }
 
   await app.register(docs, { services, timeoutMs: config.DOCS_TIMEOUT_MS, version: VERSION });
   await app.register(health, { services, redis, timeoutMs: config.HEALTH_TIMEOUT_MS });

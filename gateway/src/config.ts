@@ -92,6 +92,10 @@ export const ConfigSchema = Type.Object({
   LIVE_MAX_CONNECTIONS: Type.Integer({ default: 1_000, minimum: 1 }),
   /** a comment line on every live stream this often, so proxies and the browser keep it open */
   LIVE_HEARTBEAT_MS: Type.Integer({ default: 15_000, minimum: 100 }),
+  /** open live-comment streams (GET /api/live/streams/:id) per gateway process; more answer 503 */
+  LIVE_STREAM_MAX_CONNECTIONS: Type.Integer({ default: 5_000, minimum: 1 }),
+  /** a live comment arriving after a hole waits this long for the ones before it, then the hole is read from learning */
+  LIVE_GAP_WAIT_MS: Type.Integer({ default: 300, minimum: 0, maximum: 10_000 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 

@@ -15,12 +15,12 @@ import { SessionMember } from './learning-content.js';
  * live traders stream" becomes `kind: 'trade'` (a stream whose page is /member/livetrade and whose
  * staff post trade calls). In the SPA routes, `{id}` of /member/livestreaming/{id},
  * /member/livetrade/{id} and /member/livetrader/{id} is the **live stream id**; without one the
- * page uses the selected course's `liveStreamingId` (livestreaming) or the first trade stream the
- * member may watch now (livetrade; GET /member/live/streams lists them).
+ * page uses the selected course's `liveStreamingId` (livestreaming) or `liveTradeId` (livetrade);
+ * GET /member/live/streams lists every stream the member may watch now.
  *
  * Who may watch (learning's access rule, domain/access.ts): a member may watch stream S now when
  *  - enrolled in a course (active, started, not ended) whose live streaming flag is Y and whose
- *    `liveStreamingId` is S (the course's own channel, e.g. a daily trading room), or
+ *    `liveStreamingId` (its channel) or `liveTradeId` (its live trade room) is S, or
  *  - they may open (canOpenSession) a session of today whose time is around now (from an hour
  *    before its start to its end) and that uses S: `liveStreamId` = S, or a `live` session without
  *    a stream of a course whose `liveStreamingId` is S.
@@ -232,6 +232,8 @@ export const CourseLiveStreamingBody = Type.Object({
   liveStreamingPath: Type.Optional(NullableText(300)),
   /** upload CoursesLiveTrade: media's file name or URL; absent keeps */
   liveTradePath: Type.Optional(NullableText(300)),
+  /** the course's live trade stream (/member/livetrade); absent keeps, null clears; must exist */
+  liveTradeId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
 });
 export type CourseLiveStreamingBody = Static<typeof CourseLiveStreamingBody>;
 

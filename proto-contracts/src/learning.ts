@@ -56,6 +56,8 @@ const courseWritable = {
   liveStreamingId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
   liveStreamingPath: Type.Optional(NullableText(300)),
   liveTradePath: Type.Optional(NullableText(300)),
+  /** issue 15: the course's live trade stream (a stream of kind trade; /member/livetrade) */
+  liveTradeId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
 };
 
 /** A course as members and visitors read it (spec 01 §3 "Course (as the member side uses it)"). */
@@ -71,6 +73,7 @@ export const CoursePublic = Type.Object(
     liveStreamingId: Type.Union([Uuid(), Type.Null()]),
     liveStreamingPath: ReadText(),
     liveTradePath: ReadText(),
+    liveTradeId: Type.Union([Uuid(), Type.Null()]),
   },
   { $id: 'CoursePublic' },
 );

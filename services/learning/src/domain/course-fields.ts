@@ -12,6 +12,7 @@ export interface CourseFields {
   liveStreamingId: string | null;
   liveStreamingPath: string | null;
   liveTradePath: string | null;
+  liveTradeId: string | null;
 }
 
 /** Trimmed; blank is null (an emptied form field clears it). */
@@ -41,6 +42,7 @@ export function courseFields(
     liveStreamingId: pick('liveStreamingId', body.liveStreamingId ?? null),
     liveStreamingPath: pick('liveStreamingPath', text(body.liveStreamingPath)),
     liveTradePath: pick('liveTradePath', text(body.liveTradePath)),
+    liveTradeId: pick('liveTradeId', body.liveTradeId ?? null),
   };
   return { fields, blankTitle: title === '' };
 }

@@ -8,8 +8,9 @@ import { aroundNow } from './calendar.js';
  *  1. a session the member may open (canOpenSession), dated today (Asia/Bangkok) and around now
  *     (calendar.aroundNow: an hour before its start to its end), that uses S — its own
  *     `liveStreamId`, or, a `live` session without one, its course's stream; else
- *  2. the course's own channel: the member's enrolment covers a course (active, started, not
- *     ended) whose live streaming flag is Y and whose stream is S.
+ *  2. the course's own channels: the member's enrolment covers a course (active, started, not
+ *     ended) whose live streaming flag is Y and whose stream (`liveStreamingId`) or live trade
+ *     stream (`liveTradeId`) is S.
  * The first session found wins (sessions in schedule order), so a comment records the session the
  * member watched through.
  */
@@ -17,6 +18,7 @@ export interface LiveCourse {
   id: string;
   liveStreaming: YesNo;
   liveStreamingId: string | null;
+  liveTradeId: string | null;
 }
 
 export interface LiveSession extends AccessSession {
@@ -56,7 +58,8 @@ export function canWatch(input: {
       return { allow: true, courseId: s.courseId, sessionId: s.id };
   }
   for (const c of input.courses) {
-    if (c.liveStreaming !== 'Y' || !same(c.liveStreamingId, streamId)) continue;
+    if (c.liveStreaming !== 'Y') continue;
+    if (!same(c.liveStreamingId, streamId) && !same(c.liveTradeId, streamId)) continue;
     if (enrolmentCovers(enrolmentIn(c.id), c.id, today).allow)
       return { allow: true, courseId: c.id, sessionId: null };
   }

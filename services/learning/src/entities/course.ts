@@ -17,6 +17,8 @@ export const Course = defineEntity({
     liveStreamingId: p.uuid().nullable(),
     liveStreamingPath: p.string().length(300).nullable(),
     liveTradePath: p.string().length(300).nullable(),
+    /** issue 15: the course's live trade stream */
+    liveTradeId: p.uuid().nullable(),
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

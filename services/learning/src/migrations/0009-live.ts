@@ -2,7 +2,7 @@ import { Migration } from '@rian/kit/db';
 
 /**
  * Issue 15: live streams (the key sealed; comments numbered per stream), their comments and trade
- * calls, and the names members show under them. Course and session links to a stream stay as they
+ * calls, the names members show under them, and a course's live trade stream beside its channel. Course and session links to a stream stay as they
  * are (courses.live_streaming_id, course_sessions.live_stream_id: uuid, no foreign key — a deleted
  * stream is detached from them in the same transaction).
  */
@@ -48,6 +48,8 @@ export class LearningLive extends Migration {
     this.addSql(
       `create index live_comments_calls on live_comments (live_stream_id, seq) where kind = 'call'`,
     );
+    this.addSql(`alter table courses add column live_trade_id uuid null`);
+    this.addSql(`create index courses_live_trade on courses (live_trade_id) where live_trade_id is not null`);
     this.addSql(
       `create index courses_live_stream on courses (live_streaming_id) where live_streaming_id is not null`,
     );

@@ -49,6 +49,7 @@ describe('course routes', () => {
       liveStreamingId: null,
       liveStreamingPath: null,
       liveTradePath: null,
+      liveTradeId: null,
     });
     expect(c.createdBy).toEqual(expect.any(String));
 

@@ -194,6 +194,23 @@ describe('live streams, playback and comments', () => {
       liveStreamingId: s.id,
       liveTradePath: 'trade.webp',
     });
+    // its live trade room beside the channel: a member of the course may watch both
+    const trade = await createStream({ name: 'ห้องเทรด', kind: 'trade', live: 'Y' });
+    await ok(
+      call('PUT', `/admin/courses/${course.id}/live-streaming`, staff, {
+        liveStreaming: 'Y',
+        liveStreamingId: s.id,
+        liveTradeId: trade.id,
+      }),
+    );
+    const userId = `m-${uuidv7()}`;
+    await app.enrolmentAdmin.grant({ userId, courseId: course.id, start: '2026-01-01' }, staffId);
+    const token = await issuer.member(userId);
+    const streams = await ok<LiveStreamMemberList>(call('GET', '/member/live/streams', token));
+    expect(streams.items.map((i) => i.id).sort()).toEqual([s.id, trade.id].sort());
+    expect(
+      (await ok<LiveStreamStaff>(call('GET', `/admin/live-streams/${trade.id}`, staff))).usedBy.courses,
+    ).toEqual([{ id: course.id, title: 'คอร์สไลฟ์', liveStreaming: 'Y' }]);
     const unknown = await call('PUT', `/admin/courses/${course.id}/live-streaming`, staff, {
       liveStreaming: 'Y',
       liveStreamingId: uuidv7(),

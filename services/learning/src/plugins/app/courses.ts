@@ -30,6 +30,7 @@ const fieldsOf = (c: CourseEntity): CourseFields => ({
   liveStreamingId: c.liveStreamingId ?? null,
   liveStreamingPath: c.liveStreamingPath ?? null,
   liveTradePath: c.liveTradePath ?? null,
+  liveTradeId: c.liveTradeId ?? null,
 });
 
 export function coursePublic(c: CourseEntity): CoursePublic {

@@ -2,10 +2,30 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
-import { demoContent } from '../../domain/demo-content.js';
+import { demoContent, type DemoContent } from '../../domain/demo-content.js';
+import { DEMO_LIVE_COURSE, DEMO_LIVE_STREAMS, type DemoStream } from '../../domain/demo-live.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
 const CONTENT_LOCK = 'learning.demo-content';
+const LIVE_LOCK = 'learning.demo-live';
+
+/**
+ * The demo live streams when learning has none, and the Forex course's live flag, channel and live
+ * trade room when the course exists and has no stream yet (issue 15). Returns how many streams it added.
+ */
+export async function seedDemoLive(app: FastifyInstance, now = new Date()): Promise<number> {
+  // the demo content may name the streams itself (wp-liveweb's demo-content.ts); else demo-live.ts's
+  const content = demoContent(bangkokDay(now)) as DemoContent & { liveStreams?: DemoStream[] };
+  const streams = content.liveStreams?.length ? content.liveStreams : DEMO_LIVE_STREAMS;
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [LIVE_LOCK]);
+    if ((await count(em, `select count(*)::int as n from live_streams`)) > 0) return 0;
+    for (const s of streams) app.liveStreams.insertSeed(em, s.id, s.body);
+    await em.flush();
+    await app.liveStreams.linkSeedCourse(em, DEMO_LIVE_COURSE);
+    return streams.length;
+  });
+}
 
 const count = async (
   em: { execute: (sql: string, p?: unknown[]) => Promise<unknown> },
@@ -143,6 +163,8 @@ export default fp<{ enabled: boolean }>(
       if (added) app.log.info({ added }, 'demo courses seeded');
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
+      const streams = await seedDemoLive(app);
+      if (streams) app.log.info({ streams }, 'demo live streams seeded');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {
@@ -151,5 +173,8 @@ export default fp<{ enabled: boolean }>(
       await looking;
     });
   },
-  { name: 'demo-seed', dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents'] },
+  {
+    name: 'demo-seed',
+    dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents', 'live-streams'],
+  },
 );

@@ -189,8 +189,12 @@ export class LiveStreams {
         const used = await em.execute(`select 1 from live_comments where live_stream_id = ? limit 1`, [s.id]);
         if (used.length) throw new ProblemError('learning.live_stream_has_comments');
         const now = new Date();
-        for (const c of await em.find(Course, { liveStreamingId: s.id })) {
-          em.assign(c, { liveStreamingId: null, updatedAt: now });
+        for (const c of await em.find(Course, { $or: [{ liveStreamingId: s.id }, { liveTradeId: s.id }] })) {
+          em.assign(c, {
+            ...(c.liveStreamingId === s.id ? { liveStreamingId: null } : {}),
+            ...(c.liveTradeId === s.id ? { liveTradeId: null } : {}),
+            updatedAt: now,
+          });
           this.kit.outbox.add(em, CourseChanged, {
             courseId: c.id,
             title: c.title,
@@ -209,9 +213,10 @@ export class LiveStreams {
 
   /** Spec 02 §7 courses UpdateLiveStreaming: the course's flag, stream and the two images. */
   async updateCourse(courseId: string, body: CourseLiveStreamingBody): Promise<CourseStaff> {
-    if (body.liveStreamingId) {
-      const s = await this.kit.orm.em.fork().findOne(LiveStream, { id: body.liveStreamingId });
-      if (!s) throw new ProblemError('learning.live_stream_unknown');
+    const named = [body.liveStreamingId, body.liveTradeId].filter((id): id is string => !!id);
+    if (named.length) {
+      const found = await this.kit.orm.em.fork().count(LiveStream, { id: { $in: named } });
+      if (found < new Set(named).size) throw new ProblemError('learning.live_stream_unknown');
     }
     return this.courses.update(courseId, body);
   }
@@ -236,6 +241,32 @@ export class LiveStreams {
     );
   }
 
+  /**
+   * The demo seed: a course without streams gets these (its live flag Y), with its event, in `em`'s
+   * transaction; a course that is gone or has a stream already is left as it is.
+   */
+  async linkSeedCourse(
+    em: EntityManager,
+    link: { courseId: string; liveStreamingId: string; liveTradeId: string },
+  ): Promise<void> {
+    const c = await em.findOne(Course, { id: link.courseId });
+    if (!c || c.liveStreamingId || c.liveTradeId) return;
+    const now = new Date();
+    em.assign(c, {
+      liveStreaming: 'Y',
+      liveStreamingId: link.liveStreamingId,
+      liveTradeId: link.liveTradeId,
+      updatedAt: now,
+    });
+    this.kit.outbox.add(em, CourseChanged, {
+      courseId: c.id,
+      title: c.title,
+      code: c.code ?? null,
+      status: c.status,
+      changedAt: now.toISOString(),
+    });
+  }
+
   private async withUsage(record: LiveStreamRecord): Promise<LiveStreamStaff> {
     return { ...record, usedBy: (await this.usage([record.id])).get(record.id)! };
   }
@@ -245,9 +276,14 @@ export class LiveStreams {
     const out = new Map<string, LiveStreamUsage>(ids.map((id) => [id, { courses: [], sessions: [] }]));
     if (!ids.length) return out;
     const em = this.kit.orm.em.fork();
-    const courses = await em.find(Course, { liveStreamingId: { $in: ids } }, { orderBy: { title: 'asc' } });
+    const courses = await em.find(
+      Course,
+      { $or: [{ liveStreamingId: { $in: ids } }, { liveTradeId: { $in: ids } }] },
+      { orderBy: { title: 'asc' } },
+    );
     for (const c of courses)
-      out.get(c.liveStreamingId!)?.courses.push({ id: c.id, title: c.title, liveStreaming: c.liveStreaming });
+      for (const id of new Set([c.liveStreamingId, c.liveTradeId]))
+        if (id) out.get(id)?.courses.push({ id: c.id, title: c.title, liveStreaming: c.liveStreaming });
     const sessions = await em.find(
       CourseSession,
       { liveStreamId: { $in: ids } },
@@ -268,9 +304,9 @@ export class LiveStreams {
     now: Date,
   ): Promise<void> {
     const rows = (await em.execute(
-      `select course_id from courses where live_streaming_id = ?
+      `select course_id from courses where live_streaming_id = ? or live_trade_id = ?
        union select course_id from course_sessions where live_stream_id = ? and session_date = ?`,
-      [s.id, s.id, bangkokDay(now)],
+      [s.id, s.id, s.id, bangkokDay(now)],
     )) as { course_id: string }[];
     this.kit.outbox.add(em, LiveChanged, {
       streamId: s.id,

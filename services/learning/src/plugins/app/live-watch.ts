@@ -118,7 +118,8 @@ export class LiveWatching {
     const situation = await this.situation(em, userId, now);
     const courses = new Map(situation.courses.map((c) => [c.id, c]));
     const candidates = new Set<string>();
-    for (const c of situation.courses) if (c.liveStreamingId) candidates.add(c.liveStreamingId);
+    for (const c of situation.courses)
+      for (const id of [c.liveStreamingId, c.liveTradeId]) if (id) candidates.add(id);
     for (const s of situation.sessions) {
       const id = s.liveStreamId ?? (s.type === 'live' ? courses.get(s.courseId)?.liveStreamingId : null);
       if (id) candidates.add(id);
@@ -184,6 +185,7 @@ export class LiveWatching {
         id: c.id,
         liveStreaming: c.liveStreaming,
         liveStreamingId: c.liveStreamingId ?? null,
+        liveTradeId: c.liveTradeId ?? null,
       })),
       sessions: sessions.map(liveSession),
     };
