@@ -8,6 +8,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
+import { formatDateTime } from '@/lib/format';
+import { useLanguageStore } from '@/stores/language-store';
 import { useSaveLiveStream } from '../api/live-streams';
 
 type Draft = {
@@ -69,11 +71,15 @@ export function StreamKeyDialog({ stream, onClose }: { stream: LiveStreamWithKey
 export function LiveStreamDialog({
   stream,
   onClose,
+  onRotateKey,
 }: {
   stream: LiveStreamStaff | null;
   onClose: () => void;
+  /** editing: "New key" (the page asks first, then shows the new key once) */
+  onRotateKey?: (stream: LiveStreamStaff) => void;
 }) {
   const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
   const save = useSaveLiveStream();
   const [created, setCreated] = useState<LiveStreamWithKey | null>(null);
   const form = useEditForm<Draft>(() => ({
@@ -158,6 +164,23 @@ export function LiveStreamDialog({
           <option value="show">{t('liveAdmin.statuses.show')}</option>
           <option value="hide">{t('liveAdmin.statuses.hide')}</option>
         </SelectField>
+        {stream && onRotateKey && (
+          <div className="learning-form__full live-key-row">
+            <span>
+              {t('liveAdmin.key.title')}:{' '}
+              {t('liveAdmin.key.madeAt', { time: formatDateTime(stream.keyRotatedAt, language) })}
+            </span>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => onRotateKey(stream)}
+              data-testid="live-stream-rotate"
+            >
+              {t('liveAdmin.key.rotate')}
+            </Button>
+          </div>
+        )}
       </div>
     </FormDialog>
   );

@@ -47,9 +47,9 @@ function LiveSwitch({ stream }: { stream: LiveStreamStaff }) {
 }
 
 /**
- * /admin/liveStreaming — live streams (spec 02 §3 "Live streaming", issue 15): name, kind, on air,
- * visibility, what uses it; create (the stream key shown once), edit, a new key, delete; and the
- * comments of each (hide, pin, trade calls).
+ * /admin/liveStreaming — live streams (spec 02 §3 "Live streaming", issue 15): name (hidden ones
+ * marked), kind, on air, what uses it; create (the stream key shown once), edit (with "New key"),
+ * delete; and the comments of each (hide, pin, trade calls).
  */
 export function AdminLiveStreamsRoute() {
   const { t } = useTranslation();
@@ -70,7 +70,12 @@ export function AdminLiveStreamsRoute() {
       label: t('liveAdmin.name'),
       sortField: 'name',
       className: 'learning-title-cell',
-      render: (s) => <span data-testid="live-stream-name-value">{s.name}</span>,
+      render: (s) => (
+        <>
+          <span data-testid="live-stream-name-value">{s.name}</span>
+          {s.status === 'hide' && <span className="live-hidden-tag"> ({t('liveAdmin.statuses.hide')})</span>}
+        </>
+      ),
     },
     {
       key: 'kind',
@@ -79,12 +84,6 @@ export function AdminLiveStreamsRoute() {
       render: (s) => t(`liveAdmin.kinds.${s.kind}`),
     },
     { key: 'live', label: t('liveAdmin.live'), render: (s) => <LiveSwitch stream={s} /> },
-    {
-      key: 'status',
-      label: t('liveAdmin.status'),
-      className: 'learning-nowrap',
-      render: (s) => t(`liveAdmin.statuses.${s.status}`),
-    },
     {
       key: 'usedBy',
       label: t('liveAdmin.usedBy'),
@@ -130,15 +129,6 @@ export function AdminLiveStreamsRoute() {
               >
                 {t('liveAdmin.comments.open')}
               </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t('liveAdmin.key.rotateOf', { name: s.name })}
-                onClick={() => setRotating(s)}
-                data-testid="live-stream-rotate"
-              >
-                {t('liveAdmin.key.rotate')}
-              </Button>
             </>
           ),
           remove: {
@@ -154,7 +144,14 @@ export function AdminLiveStreamsRoute() {
               onClose={close}
             />
           ) : (
-            <LiveStreamDialog stream={stream} onClose={close} />
+            <LiveStreamDialog
+              stream={stream}
+              onClose={close}
+              onRotateKey={(s) => {
+                close();
+                setRotating(s);
+              }}
+            />
           )
         }
         confirmDelete={{

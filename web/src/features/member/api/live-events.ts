@@ -75,6 +75,8 @@ export function useLiveFeed(streamId: string | undefined, { withCalls = false } 
             withCalls ? getTradeCalls(streamId, ac.signal) : Promise.resolve(null),
           ]);
           dispatch({ type: 'replay', replay });
+          // the stream's latest seq (hidden ones count): the gateway goes on from there
+          heard(replay.lastSeq);
           replay.items.forEach((c) => heard(c.seq));
           if (calls) {
             dispatch({ type: 'calls', calls: calls.items });

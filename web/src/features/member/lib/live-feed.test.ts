@@ -21,6 +21,7 @@ const comment = (seq: number, text = `c${seq}`, kind: 'comment' | 'call' = 'comm
 const replay = (items: LiveComment[], extra: Partial<LiveCommentReplay> = {}): LiveCommentReplay => ({
   items,
   more: false,
+  lastSeq: items.reduce((m, c) => Math.max(m, c.seq), 0),
   hidden: [],
   pinned: null,
   stream: { id: STREAM, name: 'ไลฟ์', detail: null, kind: 'stream', live: 'Y', liveSince: null },
@@ -40,6 +41,11 @@ describe('the live feed (what a live page shows of the stream’s messages)', ()
     expect(feed.comments.map((c) => c.seq)).toEqual([1, 2, 3, 4]);
     expect(feed.lastSeq).toBe(4);
     expect(feed.live).toMatchObject({ live: 'Y' });
+  });
+
+  it('goes on from the replay’s lastSeq (hidden comments count), not only from the comments it shows', () => {
+    const feed = run({ type: 'replay', replay: replay([comment(1)], { lastSeq: 5 }) });
+    expect(feed.lastSeq).toBe(5);
   });
 
   it('a hidden comment vanishes, unpins, and never comes back with a later replay', () => {

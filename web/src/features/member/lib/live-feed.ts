@@ -74,6 +74,7 @@ export function liveFeedReducer(feed: LiveFeed, action: LiveFeedAction): LiveFee
       for (const c of replay.items) next = addComment(next, c);
       return {
         ...next,
+        lastSeq: Math.max(next.lastSeq, replay.lastSeq),
         pinned: replay.pinned,
         live: next.live ?? {
           streamId: replay.stream.id,

@@ -98,6 +98,7 @@ function serve({
         const r: LiveCommentReplay = {
           items: replay,
           more: false,
+          lastSeq: replay.reduce((m, c) => Math.max(m, c.seq), 0),
           hidden: [],
           pinned: null,
           stream: member(m[1]!, m[1] === TRADE ? 'trade' : 'stream'),
