@@ -138,7 +138,7 @@ const sessionWritable = {
   videoId: Type.Optional(NullableUuid()),
   zoomRoomId: Type.Optional(NullableUuid()),
   instructorId: Type.Optional(NullableUuid()),
-  /** a live stream's id (the record exists now; streaming is a later issue): not checked */
+  /** a live stream's id (issue 15: /admin/live-streams); one that does not exist → 400 learning.live_stream_unknown */
   liveStreamId: Type.Optional(NullableUuid()),
 };
 

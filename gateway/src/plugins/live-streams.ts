@@ -52,7 +52,8 @@ interface Client {
   /** false while its first replay is being sent: live messages wait in `queue` */
   ready: boolean;
   queue: LiveBusMessage[];
-  write(event: string, data: unknown, id?: number): void;
+  /** one event, framed (`frame`): the same text goes to every client of a message */
+  send(frame: string): void;
   end(): void;
 }
 
@@ -73,6 +74,10 @@ interface Group {
 }
 
 const isInt = (v: string | undefined): v is string => !!v && /^\d{1,10}$/.test(v);
+
+/** One server-sent event: `id:` (a comment's seq) when it has one. */
+const frame = (event: string, data: unknown, id?: number): string =>
+  `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * `GET /api/live/streams/:streamId`: a live stream's comments as server-sent events (issue 15;
@@ -111,25 +116,39 @@ export const liveStreams: FastifyPluginAsync<LiveStreamsOptions> = async (app, o
     return (await res.json()) as LiveCommentReplay;
   };
 
-  const sendComment = (c: Client, comment: LiveComment) => {
+  const commentFrame = (comment: LiveComment) =>
+    frame(comment.kind === 'call' ? LIVE_SSE_EVENTS.call : LIVE_SSE_EVENTS.comment, comment, comment.seq);
+  /** a message's event, serialised once however many clients it goes to */
+  const frames = new WeakMap<LiveBusMessage, string>();
+  const frameOf = (m: LiveBusMessage): string => {
+    let f = frames.get(m);
+    if (f === undefined) {
+      if (m.type === 'comment') f = commentFrame(m.comment);
+      else if (m.type === 'hidden') f = frame(LIVE_SSE_EVENTS.hidden, m.hidden);
+      else if (m.type === 'pinned') f = frame(LIVE_SSE_EVENTS.pinned, m.pinned);
+      else f = frame(LIVE_SSE_EVENTS.live, m.state);
+      frames.set(m, f);
+    }
+    return f;
+  };
+  const sendComment = (c: Client, comment: LiveComment, framed?: string) => {
     if (comment.seq <= c.sentSeq) return;
     c.sentSeq = comment.seq;
-    c.write(comment.kind === 'call' ? LIVE_SSE_EVENTS.call : LIVE_SSE_EVENTS.comment, comment, comment.seq);
+    c.send(framed ?? commentFrame(comment));
   };
   const sendMessage = (c: Client, m: LiveBusMessage) => {
     if (!c.ready) {
       c.queue.push(m);
       return;
     }
-    if (m.type === 'comment') sendComment(c, m.comment);
-    else if (m.type === 'hidden') c.write(LIVE_SSE_EVENTS.hidden, m.hidden);
-    else if (m.type === 'pinned') c.write(LIVE_SSE_EVENTS.pinned, m.pinned);
-    else c.write(LIVE_SSE_EVENTS.live, m.state);
+    if (m.type === 'comment') sendComment(c, m.comment, frameOf(m));
+    else c.send(frameOf(m));
   };
 
   const deliver = (g: Group, comment: LiveComment) => {
     g.seq = comment.seq;
-    for (const c of g.clients) sendMessage(c, { type: 'comment', comment });
+    const m: LiveBusMessage = { type: 'comment', comment };
+    for (const c of g.clients) sendMessage(c, m);
   };
   /** Delivers what follows `seq` in order; a hole left waits for the gap fill. */
   const drain = (g: Group) => {
@@ -226,7 +245,7 @@ export const liveStreams: FastifyPluginAsync<LiveStreamsOptions> = async (app, o
     if (fanout === value) return;
     fanout = value;
     for (const g of groups.values())
-      for (const c of g.clients) if (c.ready) c.write(LIVE_SSE_EVENTS.status, { fanout });
+      for (const c of g.clients) if (c.ready) c.send(frame(LIVE_SSE_EVENTS.status, { fanout }));
   };
 
   // Never waits for NATS: streams open without it (`status` false) and catch up when it comes.
@@ -288,11 +307,8 @@ export const liveStreams: FastifyPluginAsync<LiveStreamsOptions> = async (app, o
         sentSeq: after ?? 0,
         ready: false,
         queue: [],
-        write: (event, data, id) => {
-          if (ended || !started) return;
-          reply.raw.write(
-            `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
-          );
+        send: (text) => {
+          if (!ended && started) reply.raw.write(text);
         },
         end: () => {
           if (ended) return;
@@ -340,16 +356,14 @@ export const liveStreams: FastifyPluginAsync<LiveStreamsOptions> = async (app, o
         timers.push(setTimeout(() => client.end(), Math.max(ms, 0)));
       }
 
-      client.write(LIVE_SSE_EVENTS.status, { fanout });
-      client.write(LIVE_SSE_EVENTS.live, {
-        streamId,
-        live: page.stream.live,
-        liveSince: page.stream.liveSince,
-      });
-      client.write(LIVE_SSE_EVENTS.pinned, { streamId, comment: page.pinned });
+      client.send(frame(LIVE_SSE_EVENTS.status, { fanout }));
+      client.send(
+        frame(LIVE_SSE_EVENTS.live, { streamId, live: page.stream.live, liveSince: page.stream.liveSince }),
+      );
+      client.send(frame(LIVE_SSE_EVENTS.pinned, { streamId, comment: page.pinned }));
       if (after !== undefined)
         for (const seq of page.hidden)
-          if (seq <= after) client.write(LIVE_SSE_EVENTS.hidden, { streamId, seq });
+          if (seq <= after) client.send(frame(LIVE_SSE_EVENTS.hidden, { streamId, seq }));
       try {
         for (;;) {
           for (const item of page.items) sendComment(client, item);

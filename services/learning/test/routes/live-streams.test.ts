@@ -219,6 +219,39 @@ describe('live streams, playback and comments', () => {
     expect(unknown.json<Problem>().code).toBe('learning.live_stream_unknown');
   });
 
+  it('a session names an existing stream (else 400); deleting a stream without comments takes it off its courses and sessions', async () => {
+    const s = await createStream({ name: 'ใช้ในรอบเรียน' });
+    const course = await app.courses.create(
+      { title: 'คอร์สรอบ', liveStreaming: 'Y', liveStreamingId: s.id },
+      null,
+    );
+    const unknown = await call('POST', `/admin/courses/${course.id}/sessions`, staff, {
+      title: 'ไลฟ์',
+      date: '2026-12-01',
+      type: 'live',
+      liveStreamId: uuidv7(),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json<Problem>())).toContain('learning.live_stream_unknown');
+    const session = await ok<{ id: string }>(
+      call('POST', `/admin/courses/${course.id}/sessions`, staff, {
+        title: 'ไลฟ์',
+        date: '2026-12-01',
+        type: 'live',
+        liveStreamId: s.id,
+      }),
+      201,
+    );
+    const used = await ok<LiveStreamStaff>(call('GET', `/admin/live-streams/${s.id}`, staff));
+    expect(used.usedBy.sessions.map((x) => x.id)).toEqual([session.id]);
+    expect((await call('DELETE', `/admin/live-streams/${s.id}`, staff)).statusCode).toBe(204);
+    const after = await ok<{ liveStreamId: string | null }>(
+      call('GET', `/admin/courses/${course.id}/sessions/${session.id}`, staff),
+    );
+    expect(after.liveStreamId).toBeNull();
+    expect((await app.courses.staffById(course.id)).liveStreamingId).toBeNull();
+  });
+
   it('an enrolled member gets a signed playback URL that media accepts until it expires; others get 404; off air there is no URL', async () => {
     const s = await createStream({ name: 'ไลฟ์สด', live: 'Y' });
     const m = await channelMember(s.id);

@@ -48,6 +48,13 @@ export async function zoomRoomProblems(em: EntityManager, zoomRoomId: string): P
     : [{ field: 'zoomRoomId', code: 'learning.zoom_room_unknown' }];
 }
 
+/** A live stream (issue 15): a session may use one. */
+export async function liveStreamProblems(em: EntityManager, liveStreamId: string): Promise<FieldProblem[]> {
+  return (await exists(em, `select 1 from live_streams where live_stream_id = ? for share`, [liveStreamId]))
+    ? []
+    : [{ field: 'liveStreamId', code: 'learning.live_stream_unknown' }];
+}
+
 /** An instructor catalog told learning of, and has not deleted since. */
 export async function instructorProblems(em: EntityManager, instructorId: string): Promise<FieldProblem[]> {
   const sql = `select 1 from instructors where instructor_id = ? and deleted_at is null`;

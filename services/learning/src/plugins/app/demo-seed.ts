@@ -161,10 +161,11 @@ export default fp<{ enabled: boolean }>(
     app.addHook('onReady', async () => {
       const added = await app.courses.seedWhenEmpty(DEMO_COURSES);
       if (added) app.log.info({ added }, 'demo courses seeded');
-      const { records } = await seedDemoContent(app);
-      if (records) app.log.info({ records }, 'demo course content seeded');
+      // the streams before the content: its live sessions name them
       const streams = await seedDemoLive(app);
       if (streams) app.log.info({ streams }, 'demo live streams seeded');
+      const { records } = await seedDemoContent(app);
+      if (records) app.log.info({ records }, 'demo course content seeded');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {

@@ -30,7 +30,13 @@ import {
 } from '../../domain/session-fields.js';
 import type { FieldProblem } from '../../domain/field-rules.js';
 import { sessionRecord } from '../../domain/content-views.js';
-import { instructorProblems, lockCourse, videoProblems, zoomRoomProblems } from './content-refs.js';
+import {
+  instructorProblems,
+  liveStreamProblems,
+  lockCourse,
+  videoProblems,
+  zoomRoomProblems,
+} from './content-refs.js';
 import { announceListsGone, listedDocuments } from './content-links.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,7 +65,8 @@ const fieldsOf = (s: CourseSessionEntity): SessionFields => ({
 
 /**
  * The rows a session names, where they changed (an instructor deleted in catalog since does not
- * block an unrelated edit): a video of the same course, a Zoom room, an instructor learning knows.
+ * block an unrelated edit): a video of the same course, a Zoom room, an instructor learning knows,
+ * a live stream.
  */
 async function referenceProblems(
   em: EntityManager,
@@ -67,11 +74,13 @@ async function referenceProblems(
   f: SessionFields,
   before?: SessionFields,
 ): Promise<FieldProblem[]> {
-  const changed = (k: 'videoId' | 'zoomRoomId' | 'instructorId') => f[k] !== null && f[k] !== before?.[k];
+  const changed = (k: 'videoId' | 'zoomRoomId' | 'instructorId' | 'liveStreamId') =>
+    f[k] !== null && f[k] !== before?.[k];
   return [
     ...(changed('videoId') ? await videoProblems(em, courseId, f.videoId!) : []),
     ...(changed('zoomRoomId') ? await zoomRoomProblems(em, f.zoomRoomId!) : []),
     ...(changed('instructorId') ? await instructorProblems(em, f.instructorId!) : []),
+    ...(changed('liveStreamId') ? await liveStreamProblems(em, f.liveStreamId!) : []),
   ];
 }
 
