@@ -53,9 +53,9 @@ export function MemberLiveRoute() {
   const streamId = id ?? pickStream(trade, fromHome, streams.data?.items);
   const watch = useLiveWatch(streamId ?? undefined);
   const stream = watch.data?.stream;
-  const { feed, connected, fanout } = useLiveFeed(streamId ?? undefined, {
-    withCalls: trade || stream?.kind === 'trade',
-  });
+  // a trade stream shows its calls wherever it is opened (e.g. from the dashboard's live session)
+  const withCalls = trade || stream?.kind === 'trade';
+  const { feed, connected, fanout } = useLiveFeed(streamId ?? undefined, { withCalls });
 
   // on air or off: ask learning again (a playback URL comes only while live)
   const onAir = feed.live?.live;
@@ -79,7 +79,7 @@ export function MemberLiveRoute() {
   const live = (onAir ?? stream?.live) === 'Y';
   const since = feed.live?.liveSince ?? stream?.liveSince ?? null;
   return (
-    <div className={`member-live${trade ? ' member-live--trade' : ''}`} data-testid="member-live">
+    <div className={`member-live${withCalls ? ' member-live--trade' : ''}`} data-testid="member-live">
       <section className="card member-live__stage" aria-labelledby="live-title">
         {watch.isError && <Alert>{problemText(watch.error, language)}</Alert>}
         {!watch.data && !watch.isError && <Spinner label={t('member.live.loading')} />}
@@ -108,7 +108,7 @@ export function MemberLiveRoute() {
         )}
       </section>
       <div className="member-live__side">
-        {trade && <TradeCalls calls={feed.calls} />}
+        {withCalls && <TradeCalls calls={feed.calls} />}
         {streamId && (
           <LiveComments
             streamId={streamId}
