@@ -55,7 +55,8 @@ export function MemberLiveRoute() {
   const stream = watch.data?.stream;
   // a trade stream shows its calls wherever it is opened (e.g. from the dashboard's live session)
   const withCalls = trade || stream?.kind === 'trade';
-  const { feed, connected, fanout } = useLiveFeed(streamId ?? undefined, { withCalls });
+  // opened once the stream is known (its kind decides whether calls are read: no second connection)
+  const { feed, connected, fanout } = useLiveFeed(stream ? stream.id : undefined, { withCalls });
 
   // on air or off: ask learning again (a playback URL comes only while live)
   const onAir = feed.live?.live;
