@@ -69,8 +69,28 @@ async function signIn(page: Page, baseUrl: string, who: { email: string; passwor
   await page.getByTestId('cookie-agree').click();
 }
 
-const playing = (page: Page) =>
-  page.locator('[data-testid="live-player"][data-state="playing"]').waitFor({ timeout: 45_000 });
+/** The player reports playing; else the step fails saying what state it is in (and the video's). */
+async function playing(page: Page, who: string) {
+  try {
+    await page.locator('[data-testid="live-player"][data-state="playing"]').waitFor({ timeout: 45_000 });
+  } catch (error) {
+    const state = await page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="live-player"] video');
+      return {
+        player: document.querySelector('[data-testid="live-player"]')?.getAttribute('data-state'),
+        video: v && {
+          paused: v.paused,
+          readyState: v.readyState,
+          time: v.currentTime,
+          error: v.error?.message,
+        },
+      };
+    });
+    throw new Error(
+      `${who}: the live player did not report playing: ${JSON.stringify(state)} (${String(error)})`,
+    );
+  }
+}
 
 /** The video element really advances (not only a "playing" event): its time moves on. */
 async function advancing(page: Page) {
@@ -146,13 +166,19 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
 
     const pageA = watch(await open(DESKTOP));
     const pageB = await open(PHONE);
+    for (const [who, page] of [
+      ['A', pageA],
+      ['B', pageB],
+    ] as const) {
+      page.on('console', (m) => m.type() === 'error' && log(`  [${who} console] ${m.text().slice(0, 300)}`));
+    }
     await step('two members: /member/livestreaming/{id} — the video plays for both', async () => {
       await signIn(pageA, baseUrl, first);
       await signIn(pageB, baseUrl, second);
       await pageA.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
       await pageB.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
-      await playing(pageA);
-      await playing(pageB);
+      await playing(pageA, 'the first member');
+      await playing(pageB, 'the second member (phone)');
       await advancing(pageA);
       const badge = await pageA.getByTestId('live-badge').getAttribute('data-live');
       assert(badge === 'Y', `the page says on air ${badge}`);
@@ -202,7 +228,7 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       await row.locator('[data-testid="live-stream-live"][aria-checked="true"]').waitFor();
       await pageA.goto(`${baseUrl}/member/livetrade/${LIVE_TRADE}`, { waitUntil: 'domcontentloaded' });
       await pageB.goto(`${baseUrl}/member/livetrade`, { waitUntil: 'domcontentloaded' });
-      await playing(pageA);
+      await playing(pageA, 'the first member on live trade');
       await pageB.getByTestId('trade-calls-panel').waitFor();
       await row.getByTestId('live-stream-comments').click();
       const dialog = admin.getByTestId('live-comments-dialog');

@@ -55,8 +55,21 @@ export function HlsPlayer({
             ? { enableWorker: false, lowLatencyMode: true, liveSyncDurationCount: 2 }
             : { enableWorker: false },
         );
+        // a live stream recovers from a lost segment or a decode hiccup a few times before giving up
+        let recoveries = live ? 3 : 0;
         hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) setState('error');
+          if (!data.fatal) return;
+          if (recoveries > 0 && data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            recoveries -= 1;
+            hls.startLoad();
+            return;
+          }
+          if (recoveries > 0 && data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+            recoveries -= 1;
+            hls.recoverMediaError();
+            return;
+          }
+          setState('error');
         });
         hls.loadSource(src);
         hls.attachMedia(element);
