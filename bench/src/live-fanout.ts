@@ -181,6 +181,14 @@ try {
   }
   const fan = summary(latencies);
   const write = summary(answered);
+  // the fan-out proper: from the first client to the last client having a comment
+  const maps = arrivals.map((c) => new Map(c));
+  const spread = summary(
+    [...postedAt.keys()].map((seq) => {
+      const at = maps.map((m) => m.get(seq)).filter((t): t is number => t !== undefined);
+      return Math.max(...at) - Math.min(...at);
+    }),
+  );
   if (process.env.DEBUG) {
     const bySeq = [...postedAt.keys()]
       .sort((a, b) => a - b)
@@ -203,6 +211,8 @@ try {
         `${f(fan.p50)} ${f(fan.p99)} ${f(fan.max)}   ${x(fan.p50, hop.p50)}     ${x(fan.p99, hop.p99)}`,
       `  … the post answered (gateway → learning: commit)`.padEnd(45) +
         `${f(write.p50)} ${f(write.p99)} ${f(write.max)}   ${x(write.p50, hop.p50)}     ${x(write.p99, hop.p99)}`,
+      `  … first client → last client (the fan-out)`.padEnd(45) +
+        `${f(spread.p50)} ${f(spread.p99)} ${f(spread.max)}`,
       `missing deliveries: ${missing}; clients connected (each replayed from learning) in ${connectS.toFixed(1)} s`,
       `gateway + learning process, per idle open stream: heap ${kb(idle.heap - before.heap)}, rss ${kb(idle.rss - before.rss)}${gc ? '' : ' (no --expose-gc: rough)'}`,
       '',

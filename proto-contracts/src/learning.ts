@@ -73,7 +73,8 @@ export const CoursePublic = Type.Object(
     liveStreamingId: Type.Union([Uuid(), Type.Null()]),
     liveStreamingPath: ReadText(),
     liveTradePath: ReadText(),
-    liveTradeId: Type.Union([Uuid(), Type.Null()]),
+    /** issue 15: the course's live trade stream (always sent; optional so earlier readers still type-check) */
+    liveTradeId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
   },
   { $id: 'CoursePublic' },
 );
