@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from
 import { createConnection, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_LIVE_STREAM_IDS, startLiveSource } from './live-source.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -199,8 +200,23 @@ export function sharedEnv(ports = DEFAULT_PORTS, env = process.env) {
 }
 
 /**
+ * Whether the stack runs the local live source (deploy/local/live-source.mjs) for the demo streams:
+ * only when no streaming server is configured (LEARNING_LIVE_ORIGIN empty) and media keeps files
+ * in a local folder (no MEDIA_S3_BUCKET); then its files go under MEDIA_DIR (default var/media).
+ */
+export function liveSourceFor(env = process.env) {
+  if (env.LEARNING_LIVE_ORIGIN || env.MEDIA_S3_BUCKET) return null;
+  return {
+    mediaDir: env.MEDIA_DIR || join(ROOT, 'var', 'media'),
+    streamIds: DEMO_LIVE_STREAM_IDS,
+    ffmpeg: env.MEDIA_FFMPEG || 'ffmpeg',
+  };
+}
+
+/**
  * Starts every service and the gateway as child processes (tsx), waits until each is ready and
  * returns a handle to stop them. `logDir` sends each one's output to a file instead of the console.
+ * The local live source, when liveSourceFor says so, is one more child, stopped with the rest.
  */
 export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onExit, databaseFor } = {}) {
   const children = [];
@@ -241,6 +257,20 @@ export async function startStack({ env = {}, ports = DEFAULT_PORTS, logDir, onEx
   const stop = () => stopChildren(children);
 
   try {
+    const live = liveSourceFor(baseEnv);
+    for (const streamId of live?.streamIds ?? []) {
+      const source = startLiveSource({
+        mediaDir: live.mediaDir,
+        ffmpeg: live.ffmpeg,
+        streamId,
+        logFile: Boolean(logDir),
+      });
+      if (logDir) source.child.stderr.pipe(createWriteStream(join(logDir, `live-source-${streamId}.log`)));
+      source.child.stdout.resume();
+      source.child.on('exit', (code, signal) => onExit?.(source.name, code, signal));
+      children.push(source);
+      log(`${green('✓')} local live source writing ${source.playlist}`);
+    }
     for (const name of SERVICES) {
       const child = launch(name, `services/${name}/src/server.ts`, {
         PORT: String(ports[name]),

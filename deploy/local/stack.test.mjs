@@ -2,7 +2,18 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { DEFAULT_PORTS, freePorts, hasExited, sharedEnv, stopChildren } from './stack.mjs';
+import { join } from 'node:path';
+import {
+  DEFAULT_PORTS,
+  ROOT,
+  freePorts,
+  hasExited,
+  liveSourceFor,
+  sharedEnv,
+  stopChildren,
+} from './stack.mjs';
+import { DEMO_LIVE_STREAM_IDS } from './live-source.mjs';
+import { DEMO_LIVE_STREAM_IDS as CONTRACT_DEMO_STREAMS } from '../../proto-contracts/src/demo.ts';
 
 const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -59,4 +70,20 @@ describe("freePorts (the browser stack's ports)", () => {
       }
     }
   }, 20_000);
+});
+
+describe('liveSourceFor (whether the stack runs the local live source)', () => {
+  it("runs it for the demo stream into media's folder only when no streaming server is configured", () => {
+    expect(liveSourceFor({})).toEqual({
+      mediaDir: join(ROOT, 'var', 'media'),
+      streamIds: DEMO_LIVE_STREAM_IDS,
+      ffmpeg: 'ffmpeg',
+    });
+    expect(liveSourceFor({ MEDIA_DIR: '/tmp/m', LEARNING_LIVE_ORIGIN: '' })?.mediaDir).toBe('/tmp/m');
+    expect(liveSourceFor({ LEARNING_LIVE_ORIGIN: 'https://ome.example' })).toBeNull();
+    // the streams learning seeds (the contract's), which plain Node here cannot import
+    expect(DEMO_LIVE_STREAM_IDS).toEqual(Object.values(CONTRACT_DEMO_STREAMS));
+    // media keeps files in a bucket: nothing would serve a local folder
+    expect(liveSourceFor({ MEDIA_S3_BUCKET: 'rian' })).toBeNull();
+  });
 });

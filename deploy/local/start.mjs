@@ -13,6 +13,7 @@ import {
   log,
   red,
   startPaymentSimulator,
+  liveSourceFor,
   startStack,
 } from './stack.mjs';
 
@@ -85,6 +86,9 @@ async function main() {
       simulator
         ? `  Payments:     card / UnionPay / QR go to the provider simulator at ${simulator.url}`
         : '  Payments:     card / UnionPay / QR go to the providers configured',
+      liveSourceFor()
+        ? '  Live:         no LEARNING_LIVE_ORIGIN, so the demo streams play a local ffmpeg test pattern (live in /admin/liveStreaming)'
+        : '  Live:         streams come from LEARNING_LIVE_ORIGIN',
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

@@ -187,12 +187,18 @@ export async function memberWhoBought(
   form.append('paymentDate', bangkokDay(0));
   form.append('paymentTime', '10:30');
   form.append('slip', new Blob([new Uint8Array(coursePng(240, 360))], { type: 'image/png' }), 'slip.png');
-  const sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
-    body: form,
+  // payments opens the order's payment when it hears orders' event: on a fresh stack that can come
+  // a moment after checkout answered (404 payments.order_not_found until then)
+  let sent: Response | undefined;
+  await untilTrue('payments knows the order', 20_000, async () => {
+    sent = await fetch(`${baseUrl}/api/payments/payments/${order.id}/slip`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${login.token}`, Accept: 'application/json' },
+      body: form,
+    });
+    return sent.status !== 404;
   });
-  assert(sent.status === 201, `the slip answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`);
+  assert(sent?.status === 201, `the slip answered ${sent?.status}: ${(await sent?.text())?.slice(0, 300)}`);
   let slipId = '';
   await untilTrue('the slip reaches the review queue', 20_000, async () => {
     const slips = await staffCall<{ items: { id: string; orderId: string }[] }>(

@@ -54,8 +54,11 @@ const memberCalendar = async () => ({
 const memberLesson = async () => ({
   Component: (await import('@/features/member/routes/member-lesson')).MemberLessonRoute,
 });
-const memberLater = async () => ({
-  Component: (await import('@/features/member/routes/member-later')).MemberLaterRoute,
+const memberLive = async () => ({
+  Component: (await import('@/features/member/routes/member-live')).MemberLiveRoute,
+});
+const ovenPlayerLiveStream = async () => ({
+  Component: (await import('@/features/member/routes/ovenplayer-live-stream')).OvenPlayerLiveStreamRoute,
 });
 const memberVideoNasTest = async () => ({
   Component: (await import('@/features/member/routes/member-videonastest')).MemberVideoNasTestRoute,
@@ -133,6 +136,9 @@ const adminDocuments = async () => ({
 const adminVideos = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-videos')).AdminVideosRoute,
 });
+const adminLiveStreams = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-live-streams')).AdminLiveStreamsRoute,
+});
 const adminEnrolments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
 });
@@ -188,6 +194,8 @@ export const routes: RouteObject[] = [
       { path: 'logout', lazy: logout },
       // the old video test page: staff to /admin/video, everyone else to /member (outside the guard)
       { path: 'member/videonastest/*', lazy: memberVideoNasTest },
+      // the stand-alone live player (spec 01 §2), behind the member area's gate
+      { path: 'ovenplayerLiveStream', lazy: ovenPlayerLiveStream },
       {
         path: 'member',
         lazy: memberArea,
@@ -197,10 +205,10 @@ export const routes: RouteObject[] = [
           { path: 'calendar', lazy: memberCalendar },
           { path: 'video/:id?', lazy: memberLesson },
           { path: 'videoMYPROLIVE/:id', lazy: memberLesson },
-          // the live pages come with a later issue: a "later" page
-          { path: 'livestreaming/:id?', lazy: memberLater },
-          { path: 'livetrade/:id?', lazy: memberLater },
-          { path: 'livetrader/:id?', lazy: memberLater },
+          // the live pages (issue 15): {id} is the live stream's; livetrader is live trade's page
+          { path: 'livestreaming/:id?', lazy: memberLive },
+          { path: 'livetrade/:id?', lazy: memberLive },
+          { path: 'livetrader/:id?', lazy: memberLive },
           // anything else under /member goes back to the dashboard (ARCHITECTURE §9)
           { path: '*', element: <Navigate to="/member" replace /> },
         ],
@@ -231,6 +239,7 @@ export const routes: RouteObject[] = [
           { path: 'zoom', lazy: adminZoom },
           { path: 'document', lazy: adminDocuments },
           { path: 'video', lazy: adminVideos },
+          { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
           { path: '*', lazy: adminComingSoon },
         ],

@@ -26,6 +26,8 @@ export const LAZY_NAMESPACES = [
   'publicCourse',
   'memberWatch',
   'adminWatch',
+  'memberLive',
+  'adminLive',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

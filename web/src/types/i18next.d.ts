@@ -17,6 +17,8 @@ import type memberCalendar from '@/locales/th/member-calendar.json';
 import type publicCourse from '@/locales/th/public-course.json';
 import type memberWatch from '@/locales/th/member-watch.json';
 import type adminWatch from '@/locales/th/admin-watch.json';
+import type memberLive from '@/locales/th/member-live.json';
+import type adminLive from '@/locales/th/admin-live.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -42,6 +44,8 @@ declare module 'i18next' {
       'publicCourse',
       'memberWatch',
       'adminWatch',
+      'memberLive',
+      'adminLive',
     ];
     resources: {
       common: typeof common;
@@ -63,6 +67,8 @@ declare module 'i18next' {
       publicCourse: typeof publicCourse;
       memberWatch: typeof memberWatch;
       adminWatch: typeof adminWatch;
+      memberLive: typeof memberLive;
+      adminLive: typeof adminLive;
     };
   }
 }

@@ -1,6 +1,7 @@
 import {
   DEMO_COURSE_IDS,
   DEMO_FILE_IDS,
+  DEMO_LIVE_STREAM_IDS,
   DEMO_SECOND_VIDEO_ASSET_ID,
   DEMO_VIDEO_ASSET_ID,
 } from '@rian/proto-contracts/demo';
@@ -10,6 +11,7 @@ import type {
   VideoCreateBody,
   ZoomRoomCreateBody,
 } from '@rian/proto-contracts/learning-content';
+import type { LiveStreamCreateBody } from '@rian/proto-contracts/learning-live';
 import { addDays } from './field-rules.js';
 
 /**
@@ -18,7 +20,9 @@ import { addDays } from './field-rules.js';
  * - Forex Basics, in order (items 1, 2, ...): a live orientation three days before; lesson 1 (major
  *   pairs) two days before; a Zoom Q&A the day before; lesson 2 (candlesticks) today; a live stream
  *   this evening; a Zoom Q&A tomorrow; an on-site workshop with check-in three days on; a second
- *   on-site day a week on; and a document.
+ *   on-site day a week on; the live trade room through today's trading day; and a document.
+ * - Two live streams (DEMO_LIVE_STREAM_IDS, off air until staff set one live): the Forex channel,
+ *   used by this evening's live, and the live trade room (kind trade).
  * - Price Action: lesson 1 (market structure) yesterday and a Zoom Q&A in two days.
  * Every lesson is an uploaded video on one of media's demo assets (DEMO_VIDEO_ASSET_ID,
  * DEMO_SECOND_VIDEO_ASSET_ID: made by ffmpeg from test patterns), so the demo plays with no
@@ -50,6 +54,7 @@ export const DEMO_CONTENT_IDS = {
     orientation: id(18),
     pastMeeting: id(19),
     workshopDay2: id(20),
+    tradeRoom: id(21),
   },
 } as const;
 
@@ -59,6 +64,8 @@ export interface DemoContent {
   sessions: { id: string; courseId: string; body: SessionCreateBody }[];
   documents: { id: string; body: DocumentCreateBody }[];
   documentLists: { id: string; documentId: string; courseId: string }[];
+  /** the demo live streams (DEMO_LIVE_STREAM_IDS), off air: staff set one live in /admin/liveStreaming */
+  liveStreams: { id: string; body: LiveStreamCreateBody }[];
 }
 
 export function demoContent(today: string): DemoContent {
@@ -173,6 +180,7 @@ export function demoContent(today: string): DemoContent {
           type: 'live',
           start: '20:00',
           to: '21:30',
+          liveStreamId: DEMO_LIVE_STREAM_IDS.forexLive,
           item: 5,
         },
       },
@@ -216,6 +224,20 @@ export function demoContent(today: string): DemoContent {
         },
       },
       {
+        // the live trade room (the spec's stream "id 3"), open through the trading day
+        id: s.tradeRoom,
+        courseId: fx,
+        body: {
+          title: 'ห้องเทรดสด (Live trade room)',
+          date: today,
+          type: 'live',
+          start: '08:00',
+          to: '23:00',
+          liveStreamId: DEMO_LIVE_STREAM_IDS.liveTrade,
+          item: 9,
+        },
+      },
+      {
         id: s.paIntro,
         courseId: pa,
         body: {
@@ -252,6 +274,28 @@ export function demoContent(today: string): DemoContent {
     ],
     documentLists: [
       { id: DEMO_CONTENT_IDS.documentList, documentId: DEMO_CONTENT_IDS.document, courseId: fx },
+    ],
+    liveStreams: [
+      {
+        id: DEMO_LIVE_STREAM_IDS.forexLive,
+        body: {
+          name: 'ไลฟ์วิเคราะห์ตลาด Forex (Forex live)',
+          detail: 'ไลฟ์ของคอร์ส Forex พื้นฐาน: วิเคราะห์ตลาดและตอบคำถามสด',
+          kind: 'stream',
+          status: 'show',
+          live: 'N',
+        },
+      },
+      {
+        id: DEMO_LIVE_STREAM_IDS.liveTrade,
+        body: {
+          name: 'ห้องเทรดสด (Live trade room)',
+          detail: 'เทรดสดพร้อมสัญญาณเข้า-ออก จุดตัดขาดทุนและเป้าหมาย',
+          kind: 'trade',
+          status: 'show',
+          live: 'N',
+        },
+      },
     ],
   };
 }

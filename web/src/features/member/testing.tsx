@@ -4,7 +4,6 @@ import type { MemberHome } from '@rian/proto-contracts/learning-member';
 import { renderWithProviders } from '@/testing/render';
 import { MemberAreaRoute } from './routes/member-area';
 import { MemberHomeRoute } from './routes/member-home';
-import { MemberLaterRoute } from './routes/member-later';
 import { MemberReloadRoute } from './routes/member-reload';
 import { MemberVideoNasTestRoute } from './routes/member-videonastest';
 
@@ -22,8 +21,8 @@ export function renderMemberArea(path = '/member') {
           { path: 'reload', Component: MemberReloadRoute },
           { path: 'calendar', element: <p>CALENDAR</p> },
           { path: 'video/:id?', element: <p>LESSON</p> },
-          { path: 'livestreaming/:id?', Component: MemberLaterRoute },
-          { path: 'livetrade/:id?', Component: MemberLaterRoute },
+          { path: 'livestreaming/:id?', element: <p data-testid="member-live-stub">LIVE</p> },
+          { path: 'livetrade/:id?', element: <p data-testid="member-live-stub">LIVE</p> },
           { path: '*', element: <Navigate to="/member" replace /> },
         ],
       },

@@ -5,6 +5,7 @@ import type { ServiceApp } from '@rian/kit/service';
 import {
   DEMO_COURSE_IDS,
   DEMO_FILE_IDS,
+  DEMO_LIVE_STREAM_IDS,
   DEMO_SECOND_VIDEO_ASSET_ID,
   DEMO_VIDEO_ASSET_ID,
 } from '@rian/proto-contracts/demo';
@@ -61,17 +62,19 @@ describe('demo course content', () => {
       [addDays(today, -1), 'meeting', 3],
       [today, 'video', 4],
       [today, 'live', 5],
+      [today, 'live', 9],
       [addDays(today, 1), 'meeting', 6],
       [addDays(today, 3), 'real', 7],
       [addDays(today, 7), 'real', 8],
     ]);
-    const [, pairs, pastMeeting, candles, live, meeting, workshop] = fx.items;
+    const [, pairs, pastMeeting, candles, live, tradeRoom, meeting, workshop] = fx.items;
     // the lessons read in order: lesson 1 two days ago, lesson 2 today
     expect(pairs!.video).toMatchObject({ name: 'บทที่ 1: คู่เงินหลัก (Major pairs)' });
     expect(candles!.video).toMatchObject({ name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)' });
     // titles in Thai with English in parentheses
     for (const s of fx.items) expect(s.title).toMatch(/^[^()]*[\u0E00-\u0E7F][^()]* \([A-Za-z][^()]*\)$/);
-    expect(live).toMatchObject({ start: '20:00', to: '21:30' });
+    expect(live).toMatchObject({ start: '20:00', to: '21:30', liveStreamId: DEMO_LIVE_STREAM_IDS.forexLive });
+    expect(tradeRoom).toMatchObject({ liveStreamId: DEMO_LIVE_STREAM_IDS.liveTrade });
     expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
     expect(pastMeeting!.zoomRoom).toMatchObject({ id: meeting!.zoomRoom!.id });
     expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
@@ -112,8 +115,8 @@ describe('demo course content', () => {
     const [a, b] = await Promise.all([start(env), start(env)]);
     const sessions = async (app: ServiceApp) =>
       (await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`)).total;
-    expect(await sessions(a!)).toBe(8);
-    expect(await sessions(b!)).toBe(8);
+    expect(await sessions(a!)).toBe(9);
+    expect(await sessions(b!)).toBe(9);
     expect((await read<DocumentListsPage>(a!, '/admin/document-lists')).total).toBe(0);
 
     // media announces the demo file after learning started: the running replicas list the document
@@ -137,7 +140,7 @@ describe('demo course content', () => {
     expect(listed.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
     for (const app of apps.splice(0)) await app.close();
     const again = await start(env);
-    expect(await sessions(again)).toBe(8);
+    expect(await sessions(again)).toBe(9);
     const lists = await read<DocumentListsPage>(
       again,
       `/admin/document-lists?courseId=${DEMO_COURSE_IDS.forexBasics}`,

@@ -6,6 +6,7 @@ import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { hlsContentType } from '../../domain/hls.js';
 import { validFilename, type StoredFile } from '../../storage/file-store.js';
 import { hlsRef } from '../../domain/video-files.js';
+import { LIVE_KIND, liveCacheControl, liveContentType, liveRef } from '../../domain/live.js';
 import { DOCUMENT_KIND } from '../../plugins/app/documents.js';
 import { attachment } from './content-disposition.js';
 
@@ -15,7 +16,9 @@ const Segment = () => Type.String({ maxLength: 200 });
 /**
  * Private files through signed URLs (kit/signed-url.ts): `/signed/<exp>/<sig>/<kind>/<id>/<file>`,
  * the signature covering the scope `<kind>/<id>` and the expiry. `hls/<assetId>`: a ready video's
- * playlists, segments and poster; `document/<fileId>`: a document, as an attachment with its name.
+ * playlists, segments and poster; `document/<fileId>`: a document, as an attachment with its name;
+ * `live/<streamId>`: a live stream's rolling playlist and segments (the local live source's), never
+ * cached beyond a segment's short life.
  * A file outside the scope cannot be named (one segment, checked names); no listing exists.
  */
 const signedRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, { secret }) => {
@@ -53,10 +56,15 @@ const signedRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, 
       // a browser or player may keep a file until its link expires, never a shared cache (set only
       // on the file itself: a 404 for a video not yet ready must not be kept)
       const maxAge = Math.max(0, Math.min(3600, expSeconds - Math.floor(now.getTime() / 1000)));
-      const send = (r: typeof reply, type: string, stored: StoredFile) => {
+      const send = (
+        r: typeof reply,
+        type: string,
+        stored: StoredFile,
+        cache = `private, max-age=${maxAge}`,
+      ) => {
         if (stored.bytes !== undefined) r.header('content-length', stored.bytes);
         return r
-          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('cache-control', cache)
           .header('x-content-type-options', 'nosniff')
           .type(type)
           .send(stored.body);
@@ -68,6 +76,13 @@ const signedRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, 
         const stored = await app.fileStore.get(hlsRef(id, file));
         if (!stored) throw new ProblemError('media.not_found');
         return send(reply, type, stored);
+      }
+      if (kind === LIVE_KIND) {
+        const type = liveContentType(file);
+        if (!type) throw new ProblemError('media.not_found');
+        const stored = await app.fileStore.get(liveRef(id, file));
+        if (!stored) throw new ProblemError('media.not_found');
+        return send(reply, type, stored, liveCacheControl(file, maxAge));
       }
       if (kind === DOCUMENT_KIND) {
         const doc = await app.privateDocuments.open(id, file);

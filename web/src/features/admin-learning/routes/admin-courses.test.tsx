@@ -16,6 +16,7 @@ const COURSE: CourseStaff = {
   date: '2026-05-02',
   liveStreaming: 'N',
   liveStreamingId: null,
+  liveTradeId: null,
   liveStreamingPath: null,
   liveTradePath: null,
   createdBy: 's1',

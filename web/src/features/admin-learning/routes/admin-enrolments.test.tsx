@@ -28,6 +28,7 @@ const COURSE: CourseStaff = {
   date: null,
   liveStreaming: 'N',
   liveStreamingId: null,
+  liveTradeId: null,
   liveStreamingPath: null,
   liveTradePath: null,
   createdBy: 's1',

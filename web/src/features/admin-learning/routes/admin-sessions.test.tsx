@@ -23,6 +23,7 @@ const course: CourseStaff = {
   date: '2026-05-02',
   liveStreaming: 'N',
   liveStreamingId: null,
+  liveTradeId: null,
   liveStreamingPath: null,
   liveTradePath: null,
   createdBy: 's1',

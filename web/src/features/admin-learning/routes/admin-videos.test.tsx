@@ -39,6 +39,7 @@ const course = (id: string, title: string): CourseStaff => ({
   date: null,
   liveStreaming: 'N',
   liveStreamingId: null,
+  liveTradeId: null,
   liveStreamingPath: null,
   liveTradePath: null,
   createdBy: 's1',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '@/lib/api-client';
+import { readEventStream, type ServerEvent } from '@/lib/event-stream';
 import { useStaffStore } from '@/stores/staff-store';
 import { slipCountsKey, type SlipCounts } from './get-slip-counts';
 
@@ -9,45 +10,6 @@ export const LIVE_ADMIN_PATH = `${API_BASE}/live/admin`;
 /** Waits before reconnecting after a stream ends or fails: doubling from the first to the last. */
 export const LIVE_RETRY_FIRST_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
-
-export interface ServerEvent {
-  event: string;
-  data: string;
-}
-
-/**
- * Reads a `text/event-stream` body (the WHATWG format: blocks split by a blank line, `event:` and
- * `data:` fields, `:` comments ignored) and calls `onEvent` for each event with data.
- */
-export async function readEventStream(
-  body: ReadableStream<Uint8Array>,
-  onEvent: (e: ServerEvent) => void,
-): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-      }
-      if (data.length) onEvent({ event, data: data.join('\n') });
-    }
-  }
-}
 
 const isCounts = (v: unknown): v is SlipCounts =>
   typeof v === 'object' && v !== null && Number.isInteger((v as SlipCounts).wait);

@@ -20,6 +20,7 @@ const MEETING = makeSession({
   to: '21:00',
   zoomRoomId: '0190a0b0-0000-7000-8000-0000000000f9',
 });
+const STREAM_ID = '0190a0b0-0000-7000-8000-0000000000e7';
 const LIVE = makeSession({ id: '0190a0b0-0000-7000-8000-0000000000f2', type: 'live', title: 'ไลฟ์' });
 const VIDEO = makeSession({
   id: '0190a0b0-0000-7000-8000-0000000000f3',
@@ -144,7 +145,18 @@ describe('the member shell (spec 01 §2 member layout)', () => {
       makeHome({
         current: {
           meeting: { session: MEETING, hasRoom: true },
-          live: { session: LIVE, hasRoom: false },
+          live: {
+            session: LIVE,
+            hasRoom: false,
+            liveStream: {
+              id: STREAM_ID,
+              name: 'ไลฟ์ Forex',
+              detail: null,
+              kind: 'stream',
+              live: 'Y',
+              liveSince: null,
+            },
+          },
           real: null,
         },
         superTrackingUrl: 'https://track.example/st?member=u1&token=x',
@@ -153,10 +165,11 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     renderMemberArea();
     const room = await screen.findAllByTestId('menu-room-meeting');
     const p = panel();
+    // live streaming opens the live session's stream; live trade the trade room the page finds
     expect(p.getByTestId('menu-live-streaming').getAttribute('href')).toBe(
-      `/member/livestreaming/${LIVE.id}`,
+      `/member/livestreaming/${STREAM_ID}`,
     );
-    expect(p.getByTestId('menu-live-trade').getAttribute('href')).toBe(`/member/livetrade/${LIVE.id}`);
+    expect(p.getByTestId('menu-live-trade').getAttribute('href')).toBe('/member/livetrade');
     expect(p.getByTestId('menu-super-tracking').getAttribute('href')).toBe(
       'https://track.example/st?member=u1&token=x',
     );
@@ -309,12 +322,12 @@ describe('the dashboard', () => {
 });
 
 describe('member routes', () => {
-  it('the live pages are a "later" page inside the layout', async () => {
+  it('the live pages render inside the layout', async () => {
     premium();
     api(makeHome());
-    renderMemberArea(`/member/livestreaming/${LIVE.id}`);
-    expect(await screen.findByTestId('member-later')).toBeTruthy();
-    expect(screen.getByText('การถ่ายทอดสดจะเปิดให้ใช้งานในรุ่นถัดไป')).toBeTruthy();
+    renderMemberArea(`/member/livestreaming/${STREAM_ID}`);
+    expect(await screen.findByText('LIVE')).toBeTruthy();
+    expect(screen.getByTestId('member-side')).toBeTruthy();
   });
 
   it('an unknown member path goes back to /member', async () => {

@@ -49,9 +49,10 @@ export function MemberSidePanel({
       </NavLink>
     </li>
   );
-  const liveItem = (path: string, label: string, testId: string) =>
+  // live streaming opens the live session's stream (the page finds it when unnamed); live trade the trade room
+  const liveItem = (path: string, label: string, testId: string, streamId?: string | null) =>
     live ? (
-      link(`/member/${path}/${live.session.id}`, label, VideoIcon, testId)
+      link(`/member/${path}${streamId ? `/${streamId}` : ''}`, label, VideoIcon, testId)
     ) : (
       <li>
         <span className="side-menu__link is-disabled" aria-disabled="true" data-testid={testId}>
@@ -124,7 +125,12 @@ export function MemberSidePanel({
               </button>
             </li>
           )}
-          {liveItem('livestreaming', t('member.menu.liveStreaming'), 'menu-live-streaming')}
+          {liveItem(
+            'livestreaming',
+            t('member.menu.liveStreaming'),
+            'menu-live-streaming',
+            live?.liveStream?.kind === 'trade' ? null : live?.liveStream?.id,
+          )}
           {liveItem('livetrade', t('member.menu.liveTrade'), 'menu-live-trade')}
           {home?.superTrackingUrl && (
             <li>

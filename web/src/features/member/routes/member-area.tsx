@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/stores/auth-store';
 import { useStaffStore } from '@/stores/staff-store';
+import type { User } from '@/types/api';
 import { MemberLayout } from '../components/member-layout';
 import '../i18n';
 
@@ -12,6 +14,11 @@ import '../i18n';
  * member is turned away. The pages render in the layout's Outlet.
  */
 export function MemberAreaRoute() {
+  return <MemberOnly>{(user) => <MemberLayout user={user} />}</MemberOnly>;
+}
+
+/** The member area's gate, for a page outside its layout too (/ovenplayerLiveStream). */
+export function MemberOnly({ children }: { children: (user: User) => ReactNode }) {
   const { t } = useTranslation();
   const ready = useAuthStore((s) => s.ready);
   const token = useAuthStore((s) => s.token);
@@ -29,5 +36,5 @@ export function MemberAreaRoute() {
     );
   }
   if (!user || !premium) return <Navigate to={staff ? '/' : '/logout'} replace />;
-  return <MemberLayout user={user} />;
+  return children(user);
 }

@@ -39,7 +39,7 @@ function SessionAction({ s, openMeeting }: { s: SessionMember; openMeeting: (id:
     return (
       <Link
         className="btn btn--primary btn--sm"
-        to={`/member/livestreaming/${s.id}`}
+        to={`/member/livestreaming${s.liveStreamId ? `/${s.liveStreamId}` : ''}`}
         data-testid={`today-live-${s.id}`}
       >
         {t('member.dashboard.live')}

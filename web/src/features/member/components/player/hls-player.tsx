@@ -17,7 +17,15 @@ export function HlsPlayer({
   onSeek,
   startAt,
   stopped,
-}: { src: string; poster?: string | null | undefined; title: string } & PlayerEvents & PlayerControl) {
+  live = false,
+}: {
+  src: string;
+  poster?: string | null | undefined;
+  title: string;
+  /** a live stream (issue 15): starts at once, muted (browsers allow that), and stays near the live edge */
+  live?: boolean;
+} & PlayerEvents &
+  PlayerControl) {
   const ref = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
   const events = useRef({ onStateChange, onProgress, onSeek });
@@ -65,9 +73,26 @@ export function HlsPlayer({
           return;
         }
         // no worker: the page's CSP allows scripts from our origin only (no blob: workers)
-        const hls = new Hls({ enableWorker: false });
+        const hls = new Hls(
+          live
+            ? { enableWorker: false, lowLatencyMode: true, liveSyncDurationCount: 2 }
+            : { enableWorker: false },
+        );
+        // a live stream recovers from a lost segment or a decode hiccup a few times before giving up
+        let recoveries = live ? 3 : 0;
         hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) setState('error');
+          if (!data.fatal) return;
+          if (recoveries > 0 && data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            recoveries -= 1;
+            hls.startLoad();
+            return;
+          }
+          if (recoveries > 0 && data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+            recoveries -= 1;
+            hls.recoverMediaError();
+            return;
+          }
+          setState('error');
         });
         hls.loadSource(src);
         hls.attachMedia(element);
@@ -78,7 +103,7 @@ export function HlsPlayer({
       live = false;
       destroy();
     };
-  }, [src]);
+  }, [src, live]);
 
   return (
     <div
@@ -92,7 +117,9 @@ export function HlsPlayer({
         className="lesson-player__video"
         controls
         playsInline
-        preload="metadata"
+        preload={live ? 'auto' : 'metadata'}
+        autoPlay={live}
+        muted={live}
         poster={poster ?? undefined}
         aria-label={title}
         onLoadedMetadata={(e) => {

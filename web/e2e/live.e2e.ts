@@ -1,0 +1,265 @@
+/**
+ * Issue 15's journey: live streaming, live comments and live trade on the demo data, the video from
+ * the local live source (deploy/local/live-source.mjs: ffmpeg's test pattern through media's signed
+ * route, as no streaming server is configured). Set-up through the API: two members buy the demo
+ * product "forex-basics" (the Forex course, whose channel and live trade room the demo streams are).
+ * Then staff, in /admin/liveStreaming, set the demo Forex stream live; the two members (two browser
+ * contexts: a desktop and a phone) open /member/livestreaming/{id}: the video plays (the player
+ * reports playing), a comment from one appears for the other, staff hide it in the stream's
+ * comments and it disappears for both. Then staff set the live trade room live and post a trade call
+ * in its comments: on /member/livetrade both see it pinned beside the video. Screenshots of each
+ * page on the desktop and the phone.
+ *
+ *   npx tsx web/e2e/live.e2e.ts
+ *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_LIVE_STREAM_IDS } from '@rian/proto-contracts/demo';
+import {
+  DESKTOP,
+  PHONE,
+  apiCall,
+  assert,
+  inBrowser,
+  journeyProgram,
+  memberWhoBought,
+  staffCall,
+  staffToken,
+  untilTrue,
+  type JourneyOptions,
+} from './support.js';
+
+const FOREX_PRODUCT = 'forex-basics';
+const FOREX_LIVE = DEMO_LIVE_STREAM_IDS.forexLive;
+const LIVE_TRADE = DEMO_LIVE_STREAM_IDS.liveTrade;
+
+async function forexBuyer(
+  baseUrl: string,
+  staff: string,
+  who: { email: string; password: string; phone: string },
+  firstName: string,
+) {
+  return memberWhoBought(baseUrl, staff, { ...who, firstName, lastName: 'ทดสอบไลฟ์' }, async (token) => {
+    const found = await apiCall<{ id?: string; product?: { id: string } }>(
+      baseUrl,
+      null,
+      'GET',
+      `/catalog/products/by-url/${FOREX_PRODUCT}`,
+    );
+    const productId = found.product?.id ?? found.id;
+    assert(productId, `no product id for ${FOREX_PRODUCT}`);
+    const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
+      baseUrl,
+      token,
+      'GET',
+      `/catalog/products/${productId}/prices`,
+    );
+    const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
+    assert(priceId, `${FOREX_PRODUCT} has no price today`);
+    return { productId, priceId };
+  });
+}
+
+async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('member-link').waitFor();
+  await page.getByTestId('cookie-agree').click();
+}
+
+/** The player reports playing; else the step fails saying what state it is in (and the video's). */
+async function playing(page: Page, who: string) {
+  try {
+    await page.locator('[data-testid="live-player"][data-state="playing"]').waitFor({ timeout: 45_000 });
+  } catch (error) {
+    const state = await page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="live-player"] video');
+      return {
+        player: document.querySelector('[data-testid="live-player"]')?.getAttribute('data-state'),
+        video: v && {
+          paused: v.paused,
+          readyState: v.readyState,
+          time: v.currentTime,
+          error: v.error?.message,
+        },
+      };
+    });
+    throw new Error(
+      `${who}: the live player did not report playing: ${JSON.stringify(state)} (${String(error)})`,
+    );
+  }
+}
+
+/** The video element really advances (not only a "playing" event): its time moves on. */
+async function advancing(page: Page) {
+  const at = () =>
+    page.locator('[data-testid="live-player"] video').evaluate((v) => (v as HTMLVideoElement).currentTime);
+  const first = await at();
+  await untilTrue('the live video advances', 15_000, async () => (await at()) > first + 0.5);
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
+  await inBrowser('live', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
+    const stamp = Date.now();
+    const first = {
+      email: `e2e-live-a-${stamp}@example.com`,
+      password: `E2e-live-a-${stamp}`,
+      phone: `08${String(stamp).slice(-8)}`,
+    };
+    const second = {
+      email: `e2e-live-b-${stamp}@example.com`,
+      password: `E2e-live-b-${stamp}`,
+      phone: `09${String(stamp).slice(-8)}`,
+    };
+    log(`live journey against ${baseUrl} as ${first.email} and ${second.email}`);
+    const staff = await staffToken(baseUrl, opts.staffUsername, opts.staffPassword);
+
+    await step(
+      'set-up (API): two members buy Forex Basics (its channel and live trade room are the demo streams)',
+      async () => {
+        const a = await forexBuyer(baseUrl, staff, first, 'ไลฟ์เอ');
+        const b = await forexBuyer(baseUrl, staff, second, 'ไลฟ์บี');
+        for (const { userId } of [a, b]) {
+          await untilTrue('the Forex enrolment', 30_000, async () => {
+            const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+              email: userId === a.userId ? first.email : second.email,
+              password: userId === a.userId ? first.password : second.password,
+            });
+            const list = await apiCall<{ items: { id: string }[] }>(
+              baseUrl,
+              token,
+              'GET',
+              '/learning/member/live/streams',
+            ).catch(() => ({ items: [] }));
+            return list.items.some((s) => s.id === FOREX_LIVE);
+          });
+        }
+      },
+    );
+
+    const admin = watch(await open(DESKTOP));
+    await step('staff: /admin/liveStreaming — set the demo Forex stream live', async () => {
+      await admin.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+      await admin.getByTestId('staff-username').fill(opts.staffUsername);
+      await admin.getByTestId('staff-password').fill(opts.staffPassword);
+      await admin.getByTestId('staff-submit').click();
+      await admin.waitForURL((url) => url.pathname === '/admin/');
+      await admin.goto(`${baseUrl}/admin/liveStreaming`, { waitUntil: 'domcontentloaded' });
+      const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Forex live' });
+      const toggle = row.getByTestId('live-stream-live');
+      if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+      await row.locator('[data-testid="live-stream-live"][aria-checked="true"]').waitFor();
+      const stream = await staffCall<{ live: string }>(
+        baseUrl,
+        staff,
+        'GET',
+        `/learning/admin/live-streams/${FOREX_LIVE}`,
+      );
+      assert(stream.live === 'Y', `the Forex stream is live ${stream.live} after the switch`);
+      await shot(admin, 'live-admin-streams');
+    });
+
+    const pageA = watch(await open(DESKTOP));
+    const pageB = await open(PHONE);
+    for (const [who, page] of [
+      ['A', pageA],
+      ['B', pageB],
+    ] as const) {
+      page.on('console', (m) => m.type() === 'error' && log(`  [${who} console] ${m.text().slice(0, 300)}`));
+    }
+    await step('two members: /member/livestreaming/{id} — the video plays for both', async () => {
+      await signIn(pageA, baseUrl, first);
+      await signIn(pageB, baseUrl, second);
+      await pageA.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
+      await pageB.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
+      await playing(pageA, 'the first member');
+      await playing(pageB, 'the second member (phone)');
+      await advancing(pageA);
+      const badge = await pageA.getByTestId('live-badge').getAttribute('data-live');
+      assert(badge === 'Y', `the page says on air ${badge}`);
+    });
+
+    const text = `สวัสดีครับ ไลฟ์วันนี้ ${stamp.toString(36)}`;
+    await step('a comment from one member appears for the other', async () => {
+      await pageA.getByTestId('live-comment-input').fill(text);
+      await pageA.getByTestId('live-comment-send').click();
+      await pageB.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+      await pageA.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+      await shot(pageA, 'live-stream-desktop');
+      await shot(pageB, 'live-stream-phone');
+      assert(
+        (await overflow(pageB)) <= 0,
+        `the phone page is ${await overflow(pageB)}px wider than the window`,
+      );
+    });
+
+    await step('staff hide it in the stream’s comments: it disappears for both', async () => {
+      const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Forex live' });
+      await row.getByTestId('live-stream-comments').click();
+      const dialog = admin.getByTestId('live-comments-dialog');
+      const comment = dialog.getByTestId('staff-comment').filter({ hasText: text });
+      await comment.getByTestId('staff-comment-hide').click();
+      await dialog
+        .locator('[data-testid="staff-comment"][data-hidden="Y"]')
+        .filter({ hasText: text })
+        .waitFor();
+      await pageA
+        .getByTestId('live-comment')
+        .filter({ hasText: text })
+        .waitFor({ state: 'detached', timeout: 5_000 });
+      await pageB
+        .getByTestId('live-comment')
+        .filter({ hasText: text })
+        .waitFor({ state: 'detached', timeout: 5_000 });
+      await shot(admin, 'live-admin-comments', { fullPage: false });
+      await admin.keyboard.press('Escape');
+    });
+
+    const symbol = 'XAUUSD';
+    await step('staff set the live trade room live and post a trade call', async () => {
+      const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Live trade room' });
+      const toggle = row.getByTestId('live-stream-live');
+      if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+      await row.locator('[data-testid="live-stream-live"][aria-checked="true"]').waitFor();
+      await pageA.goto(`${baseUrl}/member/livetrade/${LIVE_TRADE}`, { waitUntil: 'domcontentloaded' });
+      await pageB.goto(`${baseUrl}/member/livetrade`, { waitUntil: 'domcontentloaded' });
+      await playing(pageA, 'the first member on live trade');
+      await pageB.getByTestId('trade-calls-panel').waitFor();
+      await row.getByTestId('live-stream-comments').click();
+      const dialog = admin.getByTestId('live-comments-dialog');
+      await dialog.getByTestId('call-symbol').fill(symbol);
+      await dialog.getByTestId('call-side').selectOption('buy');
+      await dialog.getByTestId('call-entry').fill('2385.5');
+      await dialog.getByTestId('call-stop').fill('2378');
+      await dialog.getByTestId('call-target').fill('2399');
+      await dialog.getByTestId('call-note').fill('เข้าซื้อตามแนวรับ');
+      await dialog.getByTestId('call-post').click();
+      await dialog.getByTestId('staff-comment').filter({ hasText: symbol }).waitFor();
+    });
+
+    await step('on /member/livetrade the call appears pinned beside the video, for both', async () => {
+      for (const page of [pageA, pageB]) {
+        const call = page.getByTestId('trade-call').first();
+        await call.filter({ hasText: symbol }).waitFor({ timeout: 10_000 });
+        assert((await call.textContent())?.includes('2385.5'), 'the call shows its entry');
+      }
+      // beside the video on the desktop: the calls' panel starts to the right of the player
+      const player = await pageA.getByTestId('live-player').boundingBox();
+      const calls = await pageA.getByTestId('trade-calls-panel').boundingBox();
+      assert(
+        player && calls && calls.x >= player.x + player.width,
+        'the trade calls are not beside the video',
+      );
+      await shot(pageA, 'live-trade-desktop');
+      await shot(pageB, 'live-trade-phone');
+      await shot(admin, 'live-admin-call', { fullPage: false });
+    });
+  });
+}
+
+await journeyProgram(import.meta.url, (opts) => runLiveJourney(opts));
