@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
-import { demoContent, type DemoContent } from '../../domain/demo-content.js';
-import { DEMO_LIVE_COURSE, DEMO_LIVE_STREAMS, type DemoStream } from '../../domain/demo-live.js';
+import { demoContent } from '../../domain/demo-content.js';
+import { DEMO_LIVE_COURSE } from '../../domain/demo-live.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
 const CONTENT_LOCK = 'learning.demo-content';
@@ -14,9 +14,7 @@ const LIVE_LOCK = 'learning.demo-live';
  * trade room when the course exists and has no stream yet (issue 15). Returns how many streams it added.
  */
 export async function seedDemoLive(app: FastifyInstance, now = new Date()): Promise<number> {
-  // the demo content may name the streams itself (wp-liveweb's demo-content.ts); else demo-live.ts's
-  const content = demoContent(bangkokDay(now)) as DemoContent & { liveStreams?: DemoStream[] };
-  const streams = content.liveStreams?.length ? content.liveStreams : DEMO_LIVE_STREAMS;
+  const streams = demoContent(bangkokDay(now)).liveStreams;
   return app.kit.orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', [LIVE_LOCK]);
     if ((await count(em, `select count(*)::int as n from live_streams`)) > 0) return 0;
