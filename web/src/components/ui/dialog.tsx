@@ -23,6 +23,28 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
  * focus goes back to what had it when the dialog opened (Radix does so only for a DialogTrigger: a
  * dialog opened from a plain button or a calendar event would leave a keyboard user at the top).
  */
+/** The `data-focus-key` on an opener or inside it (a calendar event's label inside FullCalendar's button). */
+function focusKeyOf(element: HTMLElement): string | null {
+  return (
+    element.getAttribute('data-focus-key') ??
+    element.querySelector('[data-focus-key]')?.getAttribute('data-focus-key') ??
+    null
+  );
+}
+
+/**
+ * Where focus goes back: the opener, or — when a re-render replaced it while the dialog was open
+ * (FullCalendar redraws its events) — the focusable element now carrying the same `data-focus-key`.
+ */
+function returnTarget({ element, key }: { element: HTMLElement; key: string | null }): HTMLElement | null {
+  if (element.isConnected) return element;
+  if (!key) return null;
+  const again = [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find(
+    (el) => el.getAttribute('data-focus-key') === key,
+  );
+  return again?.closest<HTMLElement>('a[href], button, [tabindex]') ?? again;
+}
+
 export function DialogContent({
   title,
   description,
@@ -35,15 +57,16 @@ export function DialogContent({
   ...rest
 }: DialogContentProps) {
   // as the dialog opens, before focus moves in, what has focus opened it
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<{ element: HTMLElement; key: string | null } | null>(null);
   const keepOpener = (e: Event) => {
-    opener.current = document.activeElement as HTMLElement | null;
+    const element = document.activeElement as HTMLElement | null;
+    opener.current = element ? { element, key: focusKeyOf(element) } : null;
     rest.onOpenAutoFocus?.(e);
   };
   const returnFocus = (e: Event) => {
     rest.onCloseAutoFocus?.(e);
-    const to = opener.current;
-    if (e.defaultPrevented || !to?.isConnected || to === document.body) return;
+    const to = opener.current && returnTarget(opener.current);
+    if (e.defaultPrevented || !to || to === document.body) return;
     e.preventDefault();
     to.focus();
   };

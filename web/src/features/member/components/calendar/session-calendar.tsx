@@ -101,7 +101,13 @@ function EventLabel({ info }: { info: EventDisplayInfo }) {
   const item = info.event.extendedProps.item as CalendarItem | undefined;
   if (!item) return <span>{info.event.title}</span>;
   return (
-    <span className="calendar-event" data-testid="calendar-event" data-type={item.type}>
+    <span
+      className="calendar-event"
+      data-testid="calendar-event"
+      data-type={item.type}
+      // the session dialog gives focus back here even if FullCalendar redrew the event meanwhile
+      data-focus-key={`session-${item.id}`}
+    >
       <SessionTypeIcon icon={item.icon} className="calendar-event__icon" style={{ color: item.colour }} />
       <span className="sr-only">{t(`member.calendar.type.${item.type}`)}: </span>
       {item.time && <span className="calendar-event__time">{item.time}</span>}
