@@ -24,7 +24,7 @@ function Board({ redrawWhileOpen }: { redrawWhileOpen: boolean }) {
           setOpen(next);
         }}
       >
-        <DialogContent title="Item" closeLabel="Close">
+        <DialogContent title="Item" description="One item" closeLabel="Close">
           <p>detail</p>
         </DialogContent>
       </Dialog>

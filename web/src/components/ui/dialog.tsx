@@ -23,6 +23,17 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
  * focus goes back to what had it when the dialog opened (Radix does so only for a DialogTrigger: a
  * dialog opened from a plain button or a calendar event would leave a keyboard user at the top).
  */
+/** The element that last took focus anywhere on the page (kept for a dialog whose opener vanished). */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      if (e.target instanceof HTMLElement && !e.target.closest('[role="dialog"]')) lastFocused = e.target;
+    },
+    true,
+  );
+
 /** The `data-focus-key` on an opener or inside it (a calendar event's label inside FullCalendar's button). */
 function focusKeyOf(element: HTMLElement): string | null {
   return (
@@ -42,7 +53,7 @@ function returnTarget({ element, key }: { element: HTMLElement; key: string | nu
   const again = [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find(
     (el) => el.getAttribute('data-focus-key') === key,
   );
-  return again?.closest<HTMLElement>('a[href], button, [tabindex]') ?? again;
+  return again?.closest<HTMLElement>('a[href], button, [tabindex]') ?? again ?? null;
 }
 
 export function DialogContent({
@@ -59,7 +70,9 @@ export function DialogContent({
   // as the dialog opens, before focus moves in, what has focus opened it
   const opener = useRef<{ element: HTMLElement; key: string | null } | null>(null);
   const keepOpener = (e: Event) => {
-    const element = document.activeElement as HTMLElement | null;
+    const active = document.activeElement as HTMLElement | null;
+    // a re-render may have replaced the opener between the key press and now: the last focused one
+    const element = active && active !== document.body ? active : lastFocused;
     opener.current = element ? { element, key: focusKeyOf(element) } : null;
     rest.onOpenAutoFocus?.(e);
   };

@@ -89,11 +89,14 @@ export function SessionCalendar({ items, language, onRangeChange, onOpen }: Prop
         events={events}
         datesSet={datesSet}
         eventClick={eventClick}
-        eventContent={(info: EventDisplayInfo) => <EventLabel info={info} />}
+        eventContent={eventContent}
       />
     </div>
   );
 }
+
+// one function for every render: FullCalendar redraws an event's content when it changes
+const eventContent = (info: EventDisplayInfo) => <EventLabel info={info} />;
 
 /** Icon, time and title; the type in words for screen readers (the colour alone says nothing). */
 function EventLabel({ info }: { info: EventDisplayInfo }) {
