@@ -16,13 +16,15 @@
 import type { Page } from 'playwright-core';
 import { DEMO_LIVE_STREAM_IDS } from '@rian/proto-contracts/demo';
 import {
-  DESKTOP,
-  PHONE,
   apiCall,
   assert,
+  DESKTOP,
   inBrowser,
   journeyProgram,
   memberWhoBought,
+  overflow,
+  PHONE,
+  productAndPrice,
   staffCall,
   staffToken,
   untilTrue,
@@ -39,25 +41,9 @@ async function forexBuyer(
   who: { email: string; password: string; phone: string },
   firstName: string,
 ) {
-  return memberWhoBought(baseUrl, staff, { ...who, firstName, lastName: 'ทดสอบไลฟ์' }, async (token) => {
-    const found = await apiCall<{ id?: string; product?: { id: string } }>(
-      baseUrl,
-      null,
-      'GET',
-      `/catalog/products/by-url/${FOREX_PRODUCT}`,
-    );
-    const productId = found.product?.id ?? found.id;
-    assert(productId, `no product id for ${FOREX_PRODUCT}`);
-    const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
-      baseUrl,
-      token,
-      'GET',
-      `/catalog/products/${productId}/prices`,
-    );
-    const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
-    assert(priceId, `${FOREX_PRODUCT} has no price today`);
-    return { productId, priceId };
-  });
+  return memberWhoBought(baseUrl, staff, { ...who, firstName, lastName: 'ทดสอบไลฟ์' }, (token) =>
+    productAndPrice(baseUrl, token, FOREX_PRODUCT),
+  );
 }
 
 async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
@@ -99,9 +85,6 @@ async function advancing(page: Page) {
   const first = await at();
   await untilTrue('the live video advances', 15_000, async () => (await at()) > first + 0.5);
 }
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
   await inBrowser('live', opts, async ({ baseUrl, log, open, shot, step, watch }) => {

@@ -20,26 +20,25 @@
  *   npx tsx web/e2e/member.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
 import { DEMO_COURSE_IDS, DEMO_SECOND_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import {
-  DESKTOP,
-  PHONE,
   apiCall,
   assert,
+  axeProblems,
   bangkokDay,
+  DESKTOP,
   inBrowser,
   journeyProgram,
   memberWhoBought,
+  overflow,
+  PHONE,
+  productAndPrice,
   staffCall,
   staffToken,
   untilTrue,
   type JourneyOptions,
 } from './support.js';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = (require('axe-core') as { source: string }).source;
 
 const DEMO = {
   forexProduct: 'forex-basics',
@@ -72,25 +71,7 @@ async function demoBuyer(
     baseUrl,
     staff,
     { ...who, firstName: 'สมาชิก', lastName: 'ทดสอบ' },
-    async (token) => {
-      const found = await apiCall<{ id?: string; product?: { id: string } }>(
-        baseUrl,
-        null,
-        'GET',
-        `/catalog/products/by-url/${productUrl}`,
-      );
-      const productId = found.product?.id ?? found.id;
-      assert(productId, `no product id for ${productUrl}`);
-      const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
-        baseUrl,
-        token,
-        'GET',
-        `/catalog/products/${productId}/prices`,
-      );
-      const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
-      assert(priceId, `${productUrl} has no price today`);
-      return { productId, priceId };
-    },
+    (token) => productAndPrice(baseUrl, token, productUrl),
   );
   return bought.userId;
 }
@@ -105,25 +86,6 @@ async function enrolledIn(baseUrl: string, staff: string, userId: string, course
   );
   return list.total > 0;
 }
-
-/** axe-core in the page: the serious and critical violations, as readable lines */
-async function axeProblems(page: Page): Promise<string[]> {
-  // the page's CSP allows scripts from our origin only: axe goes in through the DevTools protocol
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResult> } }).axe;
-    type AxeResult = {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-    };
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** What has the keyboard focus: its test id (or the test id inside it), tag and whether a focus ring shows. */
 async function focused(page: Page, testId: string) {

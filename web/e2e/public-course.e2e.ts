@@ -10,23 +10,21 @@
  *   npx tsx web/e2e/public-course.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
 import type { PublicCourseList, PublicPreview } from '@rian/proto-contracts/learning-public';
 import {
-  DESKTOP,
-  PHONE,
   apiCall,
   assert,
+  axeProblems,
+  DESKTOP,
   inBrowser,
   journeyProgram,
+  overflow,
+  PHONE,
   untilTrue,
   type JourneyOptions,
 } from './support.js';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = (require('axe-core') as { source: string }).source;
 
 const DEMO = {
   forex: DEMO_COURSE_IDS.forexBasics,
@@ -36,25 +34,6 @@ const DEMO = {
   /** lesson 2 of Forex Basics (DEMO_CONTENT_IDS.candlesVideo): not a preview */
   lessonVideo: '01900000-0000-7000-8000-0000000d0006',
 };
-
-/** axe-core in the page: the serious and critical violations, as readable lines */
-async function axeProblems(page: Page): Promise<string[]> {
-  // the page's CSP allows scripts from our origin only: axe goes in through the DevTools protocol
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResult> } }).axe;
-    type AxeResult = {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-    };
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 export async function runPublicCourseJourney(opts: JourneyOptions): Promise<void> {
   await inBrowser('public-course', opts, async ({ baseUrl, open, shot, step, watch }) => {

@@ -4,6 +4,7 @@
  * a journey runs in (browser, steps, failure screenshots) with its command line.
  */
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
@@ -497,4 +498,54 @@ export async function journeyProgram(
       env,
     ),
   );
+}
+
+const AXE_SOURCE = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** axe-core in the page: the serious and critical violations, as readable lines. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // the page's CSP allows scripts from our origin only: axe goes in through the DevTools protocol
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<AxeResult> } }).axe;
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** How many pixels the page is wider than the window (0 or less: no sideways scroll). */
+export const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * A shop product's id (by its URL) and the price the signed-in member gets today: what
+ * memberWhoBought's order step needs.
+ */
+export async function productAndPrice(
+  baseUrl: string,
+  token: string,
+  productUrl: string,
+): Promise<{ productId: string; priceId: string }> {
+  const found = await apiCall<{ id?: string; product?: { id: string } }>(
+    baseUrl,
+    null,
+    'GET',
+    `/catalog/products/by-url/${productUrl}`,
+  );
+  const productId = found.product?.id ?? found.id;
+  assert(productId, `no product id for ${productUrl}`);
+  const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
+    baseUrl,
+    token,
+    'GET',
+    `/catalog/products/${productId}/prices`,
+  );
+  const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
+  assert(priceId, `${productUrl} has no price today`);
+  return { productId, priceId };
 }

@@ -18,6 +18,7 @@ import {
   inBrowser,
   journeyProgram,
   memberWhoBought,
+  productAndPrice,
   staffToken,
   untilTrue,
   type JourneyOptions,
@@ -73,25 +74,7 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
           baseUrl,
           staff,
           { ...member, firstName: 'ผู้ชม', lastName: 'ทดสอบ' },
-          async (token) => {
-            const found = await apiCall<{ id?: string; product?: { id: string } }>(
-              baseUrl,
-              null,
-              'GET',
-              `/catalog/products/by-url/${DEMO.forexProduct}`,
-            );
-            const productId = found.product?.id ?? found.id;
-            assert(productId, 'no demo product');
-            const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
-              baseUrl,
-              token,
-              'GET',
-              `/catalog/products/${productId}/prices`,
-            );
-            const priceId = prices.preselectedPriceId ?? prices.items[0]?.id;
-            assert(priceId, 'the demo product has no price today');
-            return { productId, priceId };
-          },
+          (token) => productAndPrice(baseUrl, token, DEMO.forexProduct),
         );
         const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', member);
         await untilTrue('the lesson opens with its HLS playlist', 180_000, async () => {
