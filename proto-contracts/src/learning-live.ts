@@ -4,6 +4,7 @@ import { defineEvent } from './envelope.js';
 import { YesNoSchema } from './enums.js';
 import { X_ERROR } from './errors.js';
 import { SessionMember } from './learning-content.js';
+import { CourseLiveImage } from './learning.js';
 
 /**
  * Live streaming, live trade and live comments (issue 15; spec 01 §2 /member/livestreaming/{id},
@@ -228,10 +229,10 @@ export const CourseLiveStreamingBody = Type.Object({
   liveStreaming: YesNoSchema,
   /** must name an existing stream (400 `learning.live_stream_unknown`); null clears */
   liveStreamingId: Type.Union([Uuid(), Type.Null()]),
-  /** upload CoursesLiveStreaming: media's file name or URL; absent keeps */
-  liveStreamingPath: Type.Optional(NullableText(300)),
-  /** upload CoursesLiveTrade: media's file name or URL; absent keeps */
-  liveTradePath: Type.Optional(NullableText(300)),
+  /** upload CoursesLiveStreaming (media kind live-streaming): its stored name or URL; absent keeps, null clears */
+  liveStreamingPath: CourseLiveImage('live-streaming', 'the poster of /member/livestreaming'),
+  /** upload CoursesLiveTrade (media kind live-trade): its stored name or URL; absent keeps, null clears */
+  liveTradePath: CourseLiveImage('live-trade', 'the poster of /member/livetrade'),
   /** the course's live trade stream (/member/livetrade); absent keeps, null clears; must exist */
   liveTradeId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
 });
@@ -443,6 +444,12 @@ export const LiveWatch = Type.Object(
     expiresAt: Type.Union([DateTime(), Type.Null()]),
     /** ask again for a fresh URL at this time (a minute or so before expiresAt) */
     refreshAt: Type.Union([DateTime(), Type.Null()]),
+    /**
+     * The pictures of the course the member watches through (`courseId`), as media named them:
+     * the player's poster — `liveStreamingPath` on /member/livestreaming, `liveTradePath` on
+     * /member/livetrade. Always sent; optional so earlier readers still type-check.
+     */
+    courseImages: Type.Optional(Type.Object({ liveStreamingPath: ReadText(), liveTradePath: ReadText() })),
   },
   { $id: 'LiveWatch' },
 );

@@ -3,6 +3,7 @@ import { AdminListQuery, Page, RequiredText, Uuid } from './common.js';
 import { defineEvent } from './envelope.js';
 import { YesNoSchema } from './enums.js';
 import { X_ERROR } from './errors.js';
+import { IMAGE_STORED_NAME } from './media.js';
 
 /**
  * Learning (ARCHITECTURE §3 step 5; issue 6): courses (spec 02 §3 "Courses") that staff keep in
@@ -46,6 +47,27 @@ export const CourseCode = () =>
     },
   });
 
+/**
+ * A course's live picture (spec 02 §7 uploads CoursesLiveStreaming / CoursesLiveTrade; issue 15):
+ * what media answered for an upload of `kind` — its stored name, or its URL (a root path such as
+ * `/api/media/images/live-streaming/<name>`, or https) — so only a picture media checked and
+ * re-encoded is ever shown to members. "" clears it like null; absent keeps it.
+ */
+export const CourseLiveImage = (kind: 'live-streaming' | 'live-trade', description: string) =>
+  Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: 300,
+        pattern:
+          '^(?:|(?:(?:https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?)?(?:/[A-Za-z0-9._~-]+)*' +
+          `/images/${kind}/)?${IMAGE_STORED_NAME})$`,
+        description,
+        [X_ERROR]: { maxLength: 'validation.too_long', pattern: 'validation.format' },
+      }),
+      Type.Null(),
+    ]),
+  );
+
 const courseWritable = {
   title: RequiredText(200, { description: 'courses_title' }),
   code: Type.Optional(Type.Union([CourseCode(), Type.Null()])),
@@ -54,8 +76,11 @@ const courseWritable = {
   date: Type.Optional(Type.Union([DateOnly(), Type.Null()])),
   liveStreaming: Type.Optional(YesNoSchema),
   liveStreamingId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
-  liveStreamingPath: Type.Optional(NullableText(300)),
-  liveTradePath: Type.Optional(NullableText(300)),
+  liveStreamingPath: CourseLiveImage(
+    'live-streaming',
+    'courses_live_streaming_path: the live streaming picture',
+  ),
+  liveTradePath: CourseLiveImage('live-trade', 'courses_live_trade_path: the live trade picture'),
   /** issue 15: the course's live trade stream (a stream of kind trade; /member/livetrade) */
   liveTradeId: Type.Optional(Type.Union([Uuid(), Type.Null()])),
 };

@@ -4,14 +4,31 @@ import { defineEvent } from './envelope.js';
 
 /**
  * Public images staff upload (spec 02 §7 "Uploads": /uploadProduct, /uploadCoures, /uploadSlide,
- * /uploadCoach, /uploadBookBank, /uploadQr). Private files (slips, signatures) come with their own kinds.
+ * /uploadCoach, /uploadBookBank, /uploadQr, /uploadCoursesLiveStreaming, /uploadCoursesLiveTrade).
+ * Private files (slips, signatures) come with their own kinds.
  */
-export const IMAGE_KINDS = ['product', 'course', 'slide', 'coach', 'bank', 'qr'] as const;
+export const IMAGE_KINDS = [
+  'product',
+  'course',
+  'slide',
+  'coach',
+  'bank',
+  'qr',
+  'live-streaming',
+  'live-trade',
+] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const ImageKindSchema = Type.Union(
   IMAGE_KINDS.map((k) => Type.Literal(k)),
-  { description: 'product, course, slide, coach, bank (book-bank account) or qr' },
+  {
+    description:
+      'product, course, slide, coach, bank (book-bank account), qr, live-streaming or live-trade ' +
+      "(a course's live streaming / live trade picture)",
+  },
 );
+
+/** A stored image's name as media makes it: 32 hex digits of its SHA-256 and the format's extension. */
+export const IMAGE_STORED_NAME = '[0-9a-f]{32}\\.(?:png|jpg|gif|webp)';
 
 export function isImageKind(value: string): value is ImageKind {
   return (IMAGE_KINDS as readonly string[]).includes(value);

@@ -12,6 +12,7 @@ import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
+import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -122,6 +123,7 @@ export async function buildApp(
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
       ...liveMigrations,
+      ...courseLiveImagesMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),

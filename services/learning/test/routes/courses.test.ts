@@ -56,7 +56,7 @@ describe('course routes', () => {
     const changed = await call('PUT', `/admin/courses/${c.id}`, staff, {
       date: '2026-05-02',
       liveStreaming: 'Y',
-      liveStreamingPath: 'live.png',
+      liveStreamingPath: 'a1b2c3d4e5f60718293a4b5c6d7e8f90.png',
       detail: null,
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -66,7 +66,7 @@ describe('course routes', () => {
       detail: null,
       date: '2026-05-02',
       liveStreaming: 'Y',
-      liveStreamingPath: 'live.png',
+      liveStreamingPath: 'a1b2c3d4e5f60718293a4b5c6d7e8f90.png',
     });
 
     const read = await call('GET', `/admin/courses/${c.id}`, staff);

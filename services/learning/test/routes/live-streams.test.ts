@@ -186,13 +186,13 @@ describe('live streams, playback and comments', () => {
     const updated = await call('PUT', `/admin/courses/${course.id}/live-streaming`, staff, {
       liveStreaming: 'Y',
       liveStreamingId: s.id,
-      liveTradePath: 'trade.webp',
+      liveTradePath: 'a1b2c3d4e5f60718293a4b5c6d7e8f90.webp',
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({
       liveStreaming: 'Y',
       liveStreamingId: s.id,
-      liveTradePath: 'trade.webp',
+      liveTradePath: 'a1b2c3d4e5f60718293a4b5c6d7e8f90.webp',
     });
     // its live trade room beside the channel: a member of the course may watch both
     const trade = await createStream({ name: 'ห้องเทรด', kind: 'trade', live: 'Y' });

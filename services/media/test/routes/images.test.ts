@@ -94,6 +94,8 @@ describe('images: upload (staff), serve (anyone), list (staff)', () => {
       ['coach', 'gif', 'image/gif', () => picture(40, 30).gif().toBuffer()],
       ['bank', 'png', 'image/png', () => picture(40, 30).png().toBuffer()],
       ['qr', 'png', 'image/png', () => picture(40, 30).png().toBuffer()],
+      ['live-streaming', 'jpeg', 'image/jpeg', () => picture(40, 30).jpeg().toBuffer()],
+      ['live-trade', 'webp', 'image/webp', () => picture(40, 30).webp().toBuffer()],
     ] as const;
 
     it.each(cases)(

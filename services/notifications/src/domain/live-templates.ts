@@ -46,7 +46,9 @@ export function liveChatMessage(c: LiveChange): { template: string; text: string
   const lines = [`${c.name} จบการถ่ายทอดสดแล้ว`];
   if (c.liveSince) {
     const onAir = Date.parse(c.changedAt) - Date.parse(c.liveSince);
-    lines.push(`ออกอากาศ ${thaiDuration(onAir)} (${bangkokClock(c.liveSince)}–${bangkokClock(c.changedAt)} น.)`);
+    lines.push(
+      `ออกอากาศ ${thaiDuration(onAir)} (${bangkokClock(c.liveSince)}–${bangkokClock(c.changedAt)} น.)`,
+    );
   }
   return { template: LIVE_STOPPED_TEMPLATE, text: lines.join('\n') };
 }

@@ -87,9 +87,20 @@ export class LiveWatching {
   async watch(userId: string, streamId: string, now = new Date()): Promise<LiveWatch> {
     const w = await this.access(userId, streamId, now);
     const em = this.kit.orm.em.fork();
-    const session = w.sessionId ? await em.findOne(CourseSession, { id: w.sessionId }) : null;
+    const [session, course] = await Promise.all([
+      w.sessionId ? em.findOne(CourseSession, { id: w.sessionId }) : null,
+      em.findOne(Course, { id: w.courseId }),
+    ]);
     const [member] = session ? await this.content.members(em, [session]) : [null];
-    const base = { stream: liveStreamMember(w.stream), courseId: w.courseId, session: member ?? null };
+    const base = {
+      stream: liveStreamMember(w.stream),
+      courseId: w.courseId,
+      session: member ?? null,
+      courseImages: {
+        liveStreamingPath: course?.liveStreamingPath ?? null,
+        liveTradePath: course?.liveTradePath ?? null,
+      },
+    };
     if (w.stream.live !== 'Y')
       return { ...base, playbackUrl: null, source: this.source(), expiresAt: null, refreshAt: null };
     const p = livePlayback(

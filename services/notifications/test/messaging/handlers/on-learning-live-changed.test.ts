@@ -147,7 +147,9 @@ describe('learning.live.changed → staff chat', () => {
       'staff-chat.live-stopped.line',
       'staff-chat.live-stopped.telegram',
     ]);
-    const stops = pushesNaming('จบการถ่ายทอดสดแล้ว').filter((r) => JSON.stringify(r.body).includes('ห้องเทรดสด'));
+    const stops = pushesNaming('จบการถ่ายทอดสดแล้ว').filter((r) =>
+      JSON.stringify(r.body).includes('ห้องเทรดสด'),
+    );
     expect(stops).toHaveLength(2);
     expect(stops.find((r) => r.path.endsWith('/sendMessage'))?.body).toEqual({
       chat_id: '-1001',
