@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from './button';
+import './image-upload-field.css';
 
 /** What an image field accepts (the media service checks the bytes again). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
 import { useSaveCourse } from '../api/courses';
+import { LiveImageField } from './live-image-field';
 
 type Draft = {
   title: string;
@@ -17,8 +18,9 @@ type Draft = {
   status: CourseStatus;
   date: string;
   liveStreaming: boolean;
-  liveStreamingPath: string;
-  liveTradePath: string;
+  /** what media answered for the upload (its URL), or null */
+  liveStreamingPath: string | null;
+  liveTradePath: string | null;
 };
 const FIELDS = [
   'title',
@@ -56,10 +58,10 @@ export function CourseDialog({ course, onClose }: { course: CourseStaff | null; 
     status: course?.status ?? 'open',
     date: course?.date ?? '',
     liveStreaming: course?.liveStreaming === 'Y',
-    liveStreamingPath: course?.liveStreamingPath ?? '',
-    liveTradePath: course?.liveTradePath ?? '',
+    liveStreamingPath: course?.liveStreamingPath ?? null,
+    liveTradePath: course?.liveTradePath ?? null,
   }));
-  const { draft, set, bind } = form;
+  const { draft, set, bind, errorText } = form;
   const optional = (key: MessageKey) => `${t(key)} ${t('form.optional')}`;
 
   async function onSubmit(event: FormEvent) {
@@ -75,8 +77,8 @@ export function CourseDialog({ course, onClose }: { course: CourseStaff | null; 
             status: d.status,
             date: d.date || null,
             liveStreaming: d.liveStreaming ? 'Y' : 'N',
-            liveStreamingPath: orNull(d.liveStreamingPath),
-            liveTradePath: orNull(d.liveTradePath),
+            liveStreamingPath: d.liveStreamingPath,
+            liveTradePath: d.liveTradePath,
           },
         }),
       fields: FIELDS,
@@ -121,12 +123,6 @@ export function CourseDialog({ course, onClose }: { course: CourseStaff | null; 
           label={optional('learningAdmin.courses.date')}
           {...bind('date', 'course-date')}
         />
-        <CheckField
-          label={t('learningAdmin.courses.liveStreaming')}
-          checked={draft.liveStreaming}
-          onChange={(e) => set('liveStreaming', e.target.checked)}
-          data-testid="course-live-streaming"
-        />
         <TextAreaField
           className="learning-form__full"
           label={optional('learningAdmin.courses.detail')}
@@ -134,16 +130,40 @@ export function CourseDialog({ course, onClose }: { course: CourseStaff | null; 
           maxLength={20_000}
           {...bind('detail', 'course-detail')}
         />
-        <TextField
-          label={optional('learningAdmin.courses.liveStreamingPath')}
-          maxLength={300}
-          {...bind('liveStreamingPath', 'course-live-streaming-path')}
-        />
-        <TextField
-          label={optional('learningAdmin.courses.liveTradePath')}
-          maxLength={300}
-          {...bind('liveTradePath', 'course-live-trade-path')}
-        />
+        <fieldset
+          className="learning-form__fieldset learning-form__full learning-form__live"
+          data-testid="course-live"
+          aria-describedby="course-live-hint"
+        >
+          <legend className="field__label">{t('learningAdmin.courses.liveSection')}</legend>
+          <CheckField
+            label={t('learningAdmin.courses.liveStreaming')}
+            checked={draft.liveStreaming}
+            onChange={(e) => set('liveStreaming', e.target.checked)}
+            data-testid="course-live-streaming"
+          />
+          <p className="field__hint" id="course-live-hint">
+            {t('learningAdmin.courses.liveImagesHint')}
+          </p>
+          <div className="learning-form__images">
+            <LiveImageField
+              kind="live-streaming"
+              label={optional('learningAdmin.courses.liveStreamingPath')}
+              value={draft.liveStreamingPath}
+              onChange={(v) => set('liveStreamingPath', v)}
+              error={errorText('liveStreamingPath')}
+              testId="course-live-streaming-image"
+            />
+            <LiveImageField
+              kind="live-trade"
+              label={optional('learningAdmin.courses.liveTradePath')}
+              value={draft.liveTradePath}
+              onChange={(v) => set('liveTradePath', v)}
+              error={errorText('liveTradePath')}
+              testId="course-live-trade-image"
+            />
+          </div>
+        </fieldset>
       </div>
     </FormDialog>
   );

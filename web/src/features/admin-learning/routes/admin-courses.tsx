@@ -11,6 +11,7 @@ import { formatDateTime, formatDay } from '@/lib/format';
 import { useLanguageStore } from '@/stores/language-store';
 import { COURSE_SORTS, COURSE_STATUSES, useCourses, useDeleteCourse } from '../api/courses';
 import { CourseDialog } from '../components/course-dialog';
+import { LiveThumb } from '../components/live-image-field';
 import '../learning-admin.css';
 import '../i18n';
 
@@ -62,7 +63,22 @@ export function AdminCoursesRoute() {
     {
       key: 'liveStreaming',
       label: t('learningAdmin.courses.liveStreaming'),
-      render: (c) => (c.liveStreaming === 'Y' ? '✓' : '–'),
+      // the flag, then the live pages' pictures (the posters members see)
+      render: (c) => (
+        <span className="learning-thumbs" data-testid="course-live-cell">
+          {c.liveStreaming === 'Y' ? '✓' : '–'}
+          <LiveThumb
+            kind="live-streaming"
+            value={c.liveStreamingPath}
+            alt={t('learningAdmin.courses.liveStreamingImageOf', { title: c.title })}
+          />
+          <LiveThumb
+            kind="live-trade"
+            value={c.liveTradePath}
+            alt={t('learningAdmin.courses.liveTradeImageOf', { title: c.title })}
+          />
+        </span>
+      ),
     },
     {
       key: 'id',

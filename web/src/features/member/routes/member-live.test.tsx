@@ -67,9 +67,12 @@ function serve({
   calls = [] as LiveComment[],
   post = { status: 201, body: {} as unknown },
   watchStatus = 200,
+  live = 'Y' as 'Y' | 'N',
+  courseImages = undefined as LiveWatch['courseImages'],
 } = {}) {
   const streams: Sse[] = [];
   const posts: unknown[] = [];
+  const state = { live };
   const reply = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), {
       status,
@@ -87,7 +90,13 @@ function serve({
       if (m && !m[2]) {
         if (watchStatus === 404)
           return reply(404, { status: 404, code: 'learning.live_stream_not_found', title: 'x' });
-        return reply(200, watch(m[1]!, m[1] === TRADE ? 'trade' : 'stream'));
+        const w = watch(m[1]!, m[1] === TRADE ? 'trade' : 'stream');
+        return reply(200, {
+          ...w,
+          stream: { ...w.stream, live: state.live },
+          ...(state.live === 'N' ? { playbackUrl: null, expiresAt: null, refreshAt: null } : {}),
+          ...(courseImages ? { courseImages } : {}),
+        });
       }
       if (m && m[2] === '/calls') return reply(200, { items: calls });
       if (m && m[2] === '/comments' && init.method === 'POST') {
@@ -101,7 +110,7 @@ function serve({
           lastSeq: replay.reduce((m, c) => Math.max(m, c.seq), 0),
           hidden: [],
           pinned: null,
-          stream: member(m[1]!, m[1] === TRADE ? 'trade' : 'stream'),
+          stream: { ...member(m[1]!, m[1] === TRADE ? 'trade' : 'stream'), live: state.live },
         };
         return reply(200, r);
       }
@@ -122,7 +131,11 @@ function serve({
         `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
       ),
     );
-  return { streams, posts, send };
+  /** learning's answer from now on (the stream went on or off air) */
+  const setLive = (value: 'Y' | 'N') => {
+    state.live = value;
+  };
+  return { streams, posts, send, setLive };
 }
 
 function renderLive(path: string) {
@@ -252,5 +265,55 @@ describe('/member/livetrade and /member/livetrader', () => {
     renderLive(`/member/livetrader/${TRADE}`);
     expect(await screen.findByTestId('trade-calls-panel')).toBeTruthy();
     expect(await screen.findByTestId('live-title')).toHaveProperty('textContent', 'ห้องเทรดสด');
+  });
+});
+
+describe('the course picture as the live player poster', () => {
+  const courseImages = {
+    liveStreamingPath: 'a1b2c3d4e5f60718293a4b5c6d7e8f90.jpg',
+    liveTradePath: '/api/media/images/live-trade/0123456789abcdef0123456789abcdef.webp',
+  };
+  const STREAMING_SRC = '/api/media/images/live-streaming/a1b2c3d4e5f60718293a4b5c6d7e8f90.jpg';
+
+  it('on air: the live streaming picture is the video poster until the picture moves', async () => {
+    serve({ courseImages });
+    renderLive(`/member/livestreaming/${STREAM}`);
+    await waitFor(() => expect(hls.sources).toEqual([PLAYLIST]));
+    const video = screen.getByTestId('live-player').querySelector('video')!;
+    expect(video.getAttribute('poster')).toBe(STREAMING_SRC);
+    expect(screen.queryByTestId('live-waiting')).toBeNull();
+  });
+
+  it('off air: the picture fills the frame behind the waiting note; going live starts the video with it as poster', async () => {
+    const api = serve({ courseImages, live: 'N' });
+    renderLive(`/member/livestreaming/${STREAM}`);
+    const waiting = await screen.findByTestId('live-waiting');
+    expect(screen.getByTestId('live-player').getAttribute('data-state')).toBe('off-air');
+    expect(within(waiting).getByTestId('live-poster').getAttribute('src')).toBe(STREAMING_SRC);
+    expect(waiting.textContent).toContain('ไลฟ์ยังไม่เริ่ม');
+    expect(hls.sources).toEqual([]);
+
+    await waitFor(() => expect(api.streams).toHaveLength(1));
+    api.setLive('Y');
+    api.send(api.streams[0]!, 'live', { streamId: STREAM, live: 'Y', liveSince: '2026-11-26T12:00:00.000Z' });
+    await waitFor(() => expect(hls.sources).toEqual([PLAYLIST]));
+    expect(screen.queryByTestId('live-waiting')).toBeNull();
+    const video = screen.getByTestId('live-player').querySelector('video')!;
+    expect(video.getAttribute('poster')).toBe(STREAMING_SRC);
+  });
+
+  it('live trade pages show the course’s live trade picture, not the streaming one', async () => {
+    serve({ courseImages, live: 'N' });
+    renderLive(`/member/livetrade/${TRADE}`);
+    const waiting = await screen.findByTestId('live-waiting');
+    expect(within(waiting).getByTestId('live-poster').getAttribute('src')).toBe(courseImages.liveTradePath);
+  });
+
+  it('a course without a picture keeps the plain waiting note and a video without a poster', async () => {
+    serve({ courseImages: { liveStreamingPath: null, liveTradePath: null }, live: 'N' });
+    renderLive(`/member/livestreaming/${STREAM}`);
+    const waiting = await screen.findByTestId('live-waiting');
+    expect(within(waiting).queryByTestId('live-poster')).toBeNull();
+    expect(waiting.querySelector('img')).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ export function MemberLiveRoute() {
         {!watch.data && !watch.isError && <Spinner label={t('member.live.loading')} />}
         {watch.data && stream && (
           <>
-            <LiveStage watch={watch.data} />
+            <LiveStage watch={watch.data} trade={trade} />
             <div className="member-live__head">
               <h1 className="member-lesson__title" id="live-title" data-testid="live-title">
                 {stream.name}

@@ -27,7 +27,7 @@ function Player() {
           {t('member.live.none')} <Link to="/member">{t('member.live.back')}</Link>
         </p>
       ) : watch.data ? (
-        <LiveStage watch={watch.data} />
+        <LiveStage watch={watch.data} trade={watch.data.stream.kind === 'trade'} />
       ) : (
         <Spinner label={t('member.live.loading')} />
       )}
