@@ -13,11 +13,15 @@
  *   npx tsx web/e2e/live.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_LIVE_STREAM_IDS } from '@rian/proto-contracts/demo';
 import {
   apiCall,
   assert,
+  coursePng,
   DESKTOP,
   inBrowser,
   journeyProgram,
@@ -126,12 +130,71 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
     );
 
     const admin = watch(await open(DESKTOP));
+    let poster = '';
+    await step(
+      'staff: /admin/courses — the Forex course gets a live streaming picture (uploaded, previewed, saved)',
+      async () => {
+        await admin.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
+        await admin.getByTestId('staff-username').fill(opts.staffUsername);
+        await admin.getByTestId('staff-password').fill(opts.staffPassword);
+        await admin.getByTestId('staff-submit').click();
+        await admin.waitForURL((url) => url.pathname === '/admin/');
+        const stream = await staffCall<{ usedBy: { courses: { id: string; title: string }[] } }>(
+          baseUrl,
+          staff,
+          'GET',
+          `/learning/admin/live-streams/${FOREX_LIVE}`,
+        );
+        const course = stream.usedBy.courses[0];
+        assert(course, 'the demo Forex stream is a course channel');
+        const dir = await mkdtemp(path.join(tmpdir(), 'rian-e2e-'));
+        const file = path.join(dir, 'forex-live.png');
+        await writeFile(file, coursePng(640, 360));
+        await admin.goto(`${baseUrl}/admin/courses`, { waitUntil: 'domcontentloaded' });
+        await admin
+          .getByTestId(/^course-row-/)
+          .filter({ hasText: course.title })
+          .first()
+          .getByTestId('course-edit')
+          .click();
+        const dialog = admin.getByTestId('course-dialog');
+        const uploaded = admin.waitForResponse(
+          (r) =>
+            new URL(r.url()).pathname === '/api/media/images/live-streaming' &&
+            r.request().method() === 'POST',
+        );
+        await dialog.getByTestId('course-live-streaming-image-input').setInputFiles(file);
+        const upload = await uploaded;
+        assert(upload.ok(), `the picture upload answered ${upload.status()}`);
+        poster = ((await upload.json()) as { url: string }).url;
+        const preview = dialog.getByTestId('course-live-streaming-image-preview');
+        await preview.waitFor();
+        await untilTrue('the preview has loaded', 10_000, () =>
+          preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        );
+        await shot(admin, 'live-admin-course-picture', { fullPage: false });
+        // the dialog's live part on a phone: nothing wider than the window
+        await admin.setViewportSize(PHONE);
+        await dialog.getByTestId('course-live').scrollIntoViewIfNeeded();
+        assert((await overflow(admin)) <= 0, `the phone dialog is ${await overflow(admin)}px too wide`);
+        await shot(admin, 'live-admin-course-picture-phone', { fullPage: false });
+        await admin.setViewportSize(DESKTOP);
+        await dialog.getByTestId('course-dialog-save').click();
+        await dialog.waitFor({ state: 'detached' });
+        const saved = await staffCall<{ liveStreamingPath: string | null }>(
+          baseUrl,
+          staff,
+          'GET',
+          `/learning/admin/courses/${course.id}`,
+        );
+        assert(
+          saved.liveStreamingPath === poster,
+          `the course keeps ${saved.liveStreamingPath}, not ${poster}`,
+        );
+      },
+    );
+
     await step('staff: /admin/liveStreaming — set the demo Forex stream live', async () => {
-      await admin.goto(`${baseUrl}/admin/login`, { waitUntil: 'domcontentloaded' });
-      await admin.getByTestId('staff-username').fill(opts.staffUsername);
-      await admin.getByTestId('staff-password').fill(opts.staffPassword);
-      await admin.getByTestId('staff-submit').click();
-      await admin.waitForURL((url) => url.pathname === '/admin/');
       await admin.goto(`${baseUrl}/admin/liveStreaming`, { waitUntil: 'domcontentloaded' });
       const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Forex live' });
       const toggle = row.getByTestId('live-stream-live');
@@ -165,6 +228,9 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       await advancing(pageA);
       const badge = await pageA.getByTestId('live-badge').getAttribute('data-live');
       assert(badge === 'Y', `the page says on air ${badge}`);
+      // the course's picture is the player's poster
+      const posterOf = await pageB.locator('[data-testid="live-player"] video').getAttribute('poster');
+      assert(posterOf === poster, `the video's poster is ${posterOf}, not the course picture ${poster}`);
     });
 
     const text = `สวัสดีครับ ไลฟ์วันนี้ ${stamp.toString(36)}`;
