@@ -10,7 +10,7 @@ import { LiveComment } from '../../entities/live-comment.js';
 import { LiveStream } from '../../entities/live-stream.js';
 import { Video } from '../../entities/video.js';
 import { videoRecord } from '../../domain/content-views.js';
-import { closeBroadcast, openBroadcast } from './live-broadcasts.js';
+import { closeBroadcast, openBroadcast } from './live-broadcast-rows.js';
 import { DEMO_LIVE_COURSE } from '../../domain/demo-live.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 

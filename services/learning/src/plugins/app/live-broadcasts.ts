@@ -1,9 +1,7 @@
 import fp from 'fastify-plugin';
-import type { EntityManager } from '@rian/kit/db';
 import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
 import type { Paged } from '@rian/kit/staff-crud';
-import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type { RecordingBroadcast } from '@rian/proto-contracts/learning-content';
 import type {
   LiveBroadcast as LiveBroadcastView,
@@ -15,23 +13,6 @@ import { LiveComment } from '../../entities/live-comment.js';
 import { LiveStream } from '../../entities/live-stream.js';
 import { replayCalls } from '../../domain/replay-calls.js';
 import { liveCommentView } from './live-comments.js';
-
-/** A stream went live: its new broadcast, in the stream's transaction (its row locked). */
-export function openBroadcast(em: EntityManager, streamId: string, now: Date, id: string = uuidv7()): string {
-  em.create(LiveBroadcast, { id, streamId, startedAt: now, endedAt: null });
-  return id;
-}
-
-/** The stream stopped: its open broadcast ends now. */
-export async function closeBroadcast(
-  em: EntityManager,
-  broadcastId: string | null,
-  now: Date,
-): Promise<void> {
-  if (!broadcastId) return;
-  const b = await em.findOne(LiveBroadcast, { id: broadcastId });
-  if (b && !b.endedAt) b.endedAt = now;
-}
 
 /**
  * Broadcasts (issue 15): each time a stream was on air. Staff list a stream's (with how many calls

@@ -34,7 +34,7 @@ import {
   type LiveStreamFields,
 } from '../../domain/live-stream-fields.js';
 import { publishToStream } from './live-bus.js';
-import { closeBroadcast, openBroadcast } from './live-broadcasts.js';
+import { closeBroadcast, openBroadcast } from './live-broadcast-rows.js';
 import { Video } from '../../entities/video.js';
 import { VideoChanged } from '@rian/proto-contracts/learning-content';
 import { videoRecord } from '../../domain/content-views.js';

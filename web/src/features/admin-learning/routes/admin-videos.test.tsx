@@ -63,11 +63,14 @@ const video = (over: Partial<VideoStaff>): VideoStaff => ({
   durationSeconds: 754,
   path: null,
   preview: 'N',
+  recordingBroadcastId: null,
+  recordingOffsetS: 0,
   createdBy: 's1',
   createdAt: AT,
   updatedAt: AT,
   asset: null,
   documents: [],
+  recording: null,
   ...over,
 });
 const UPLOAD = (status: 'transcoding' | 'ready' | 'failed', progress: number, error: string | null = null) =>
