@@ -93,6 +93,7 @@ class FakeLearning {
       text,
       call: null,
       streamTime: null,
+      broadcastId: null,
       createdAt: new Date().toISOString(),
     };
     this.comments.push(c);

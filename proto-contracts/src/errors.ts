@@ -635,6 +635,11 @@ export const ERRORS = {
     th: 'ไลฟ์นี้ยังไม่ได้ออกอากาศ',
     en: 'This live stream is not on air',
   },
+  'learning.live_broadcast_unknown': {
+    status: 400,
+    th: 'ไม่พบการถ่ายทอดสดนี้ กรุณาเลือกจากรายการ',
+    en: 'There is no such broadcast: pick one from the list',
+  },
   'learning.live_not_trade': {
     status: 409,
     th: 'สัญญาณเทรดโพสต์ได้เฉพาะไลฟ์เทรด',

@@ -328,6 +328,15 @@ const videoWritable = {
   path: OptionalText(300),
   /** Y: a free preview visitors may play on /course/video/{id} while its course is on sale (default N) */
   preview: Type.Optional(YesNoSchema),
+  /**
+   * issue 15: the live broadcast this video is the recording of (its trade calls replay over it on
+   * the lesson page); must exist (400 `learning.live_broadcast_unknown`); null: not a recording
+   */
+  recordingBroadcastId: Type.Optional(NullableUuid()),
+  /** the video's 0 is the broadcast's second N (default 0); a call shows at streamTime − N */
+  recordingOffsetS: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 360_000, [X_ERROR]: 'validation.format' }),
+  ),
 };
 
 /** A video as stored: what `learning.video.changed` carries. */
@@ -348,9 +357,24 @@ export const VideoRecord = Type.Object({
   path: ReadText(),
   /** Y: a free preview (issue 13, the public course pages) */
   preview: YesNoSchema,
+  /** issue 15: the live broadcast it records, or null */
+  recordingBroadcastId: NullableUuid(),
+  /** the video's 0 is the broadcast's second N */
+  recordingOffsetS: Type.Integer({ minimum: 0 }),
   ...Meta,
 });
 export type VideoRecord = Static<typeof VideoRecord>;
+
+/** The broadcast a video records, as the staff video view names it (issue 15). */
+export const RecordingBroadcast = Type.Object({
+  id: Uuid(),
+  streamId: Uuid(),
+  streamName: Type.String(),
+  startedAt: Type.String({ format: 'date-time' }),
+  /** null: still on air */
+  endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type RecordingBroadcast = Static<typeof RecordingBroadcast>;
 
 /** An uploaded video's asset as learning last heard it from media (`media.video.changed`). */
 export const VideoAssetView = Type.Object({
@@ -370,6 +394,8 @@ export const VideoStaff = Type.Composite(
       /** source upload: the asset's state; null when media has not told learning of it yet */
       asset: Type.Union([VideoAssetView, Type.Null()]),
       documents: Type.Array(ListedDocument),
+      /** the broadcast it records (recordingBroadcastId) with its stream, or null */
+      recording: Type.Union([RecordingBroadcast, Type.Null()]),
     }),
   ],
   { $id: 'VideoStaff' },

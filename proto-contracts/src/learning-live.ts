@@ -34,6 +34,7 @@ import { CourseLiveImage } from './learning.js';
  *          GET  /admin/live-streams/:id/comments?after&limit  → LiveCommentStaffList (hidden too)
  *          POST /admin/live-streams/:id/comments              → LiveComment (a staff text comment)
  *          POST /admin/live-streams/:id/calls                 → LiveComment (kind call; stream live only)
+ *          GET  /admin/live-streams/:id/broadcasts            → LiveBroadcastsPage (each time on air, newest first)
  *          POST /admin/live-streams/:id/comments/:seq/hide    → LiveComment (event `hidden`)
  *          POST /admin/live-streams/:id/comments/:seq/pin     → LiveComment (event `pinned`)
  *          DELETE /admin/live-streams/:id/pin                 → 204 (event `pinned` with null)
@@ -45,6 +46,7 @@ import { CourseLiveImage } from './learning.js';
  *          POST /member/live/:streamId/comments               → 201 LiveComment
  *          GET  /member/live/:streamId/calls                  → LiveCommentList (every trade call, oldest first)
  *          GET  /member/live/comments/now?streamId|courseId|sessionId → LiveCommentList ("Now")
+ *          GET  /member/sessions/:id/calls                    → ReplayCallList (a recording's calls)
  * Gateway: GET /api/live/streams/:streamId — server-sent events (below).
  *
  * Playback. With LEARNING_LIVE_ORIGIN set (OvenMediaEngine), `playbackUrl` is
@@ -334,6 +336,8 @@ export const LiveComment = Type.Object({
   call: Type.Union([TradeCall, Type.Null()]),
   /** seconds since the stream went live when posted (its `liveSince`); null when it was not live */
   streamTime: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** the broadcast (one time on air) it was posted in; null when the stream was not live */
+  broadcastId: Type.Union([Uuid(), Type.Null()]),
   createdAt: DateTime(),
 });
 export type LiveComment = Static<typeof LiveComment>;
@@ -424,6 +428,60 @@ export type LiveCommentsNowQuery = Static<typeof LiveCommentsNowQuery>;
 
 export const LiveCommentParams = Type.Object({ id: Uuid(), seq: Type.Integer({ minimum: 1 }) });
 export type LiveCommentParams = Static<typeof LiveCommentParams>;
+
+// ---------------------------------------------------------------- broadcasts and replay
+
+/**
+ * One time a stream was on air: opened when it goes live (live N → Y), ended when it stops. Its
+ * comments and calls carry its id; staff mark a lesson video as its recording (the video's
+ * `recordingBroadcastId`, `recordingOffsetS`).
+ */
+export const LiveBroadcast = Type.Object({
+  id: Uuid(),
+  streamId: Uuid(),
+  startedAt: DateTime(),
+  /** null while still on air */
+  endedAt: Type.Union([DateTime(), Type.Null()]),
+  /** its trade calls, hidden ones too */
+  callCount: Type.Integer({ minimum: 0 }),
+  /** how many lesson videos are its recording */
+  recordingCount: Type.Integer({ minimum: 0 }),
+});
+export type LiveBroadcast = Static<typeof LiveBroadcast>;
+
+/** GET /admin/live-streams/:id/broadcasts: newest first. */
+export const LiveBroadcastQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+});
+export type LiveBroadcastQuery = Static<typeof LiveBroadcastQuery>;
+export const LiveBroadcastsPage = Page(LiveBroadcast);
+export type LiveBroadcastsPage = Static<typeof LiveBroadcastsPage>;
+
+/** A trade call of a recording, placed in the video: `videoTime` = streamTime − the video's offset (≥ 0). */
+export const ReplayCall = Type.Composite([
+  LiveComment,
+  Type.Object({
+    /** seconds into the video when the call was made; a call made before the video's 0 shows at 0 */
+    videoTime: Type.Integer({ minimum: 0 }),
+  }),
+]);
+export type ReplayCall = Static<typeof ReplayCall>;
+
+/**
+ * GET /member/sessions/:id/calls: the visible trade calls of the broadcast the session's video
+ * records, in video time then seq order; empty when the video records none. The session's access
+ * rule decides, as for the session itself (404 `learning.session_not_found` otherwise).
+ */
+export const ReplayCallList = Type.Object(
+  {
+    broadcastId: Type.Union([Uuid(), Type.Null()]),
+    offsetS: Type.Integer({ minimum: 0 }),
+    items: Type.Array(ReplayCall),
+  },
+  { $id: 'ReplayCallList' },
+);
+export type ReplayCallList = Static<typeof ReplayCallList>;
 
 // ---------------------------------------------------------------- playback
 

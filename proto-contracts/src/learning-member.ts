@@ -91,6 +91,11 @@ export const VideoPlayback = Type.Composite([
     posterUrl: Type.Union([Type.String(), Type.Null()]),
     /** when the signed URLs stop working */
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /**
+     * issue 15: the live broadcast this video records, or null; only then does the lesson page ask
+     * GET /member/sessions/{id}/calls for the trade calls to replay
+     */
+    recordingBroadcastId: Type.Union([Uuid(), Type.Null()]),
   }),
 ]);
 export type VideoPlayback = Static<typeof VideoPlayback>;

@@ -308,6 +308,46 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       await shot(pageB, 'live-trade-phone');
       await shot(admin, 'live-admin-call', { fullPage: false });
     });
+
+    // the replay (issue 15): the demo's 40 s lesson is the recording of a finished broadcast of the
+    // live trade room, with calls at 5, 15 and 30 s (services/learning/src/domain/demo-content.ts)
+    await step('the demo recording lesson: the first call appears once playback passes 5 s', async () => {
+      const recordingLesson = '01900000-0000-7000-8000-0000000d0012'; // DEMO_CONTENT_IDS.sessions.candles
+      const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+        email: first.email,
+        password: first.password,
+      });
+      await untilTrue('the recording lesson’s HLS playlist (media transcoded it)', 180_000, async () => {
+        const view = await apiCall<{
+          video: { playbackUrl: string | null; recordingBroadcastId: string | null } | null;
+        }>(baseUrl, token, 'GET', `/learning/member/sessions/${recordingLesson}`).catch(() => null);
+        return Boolean(view?.video?.playbackUrl && view.video.recordingBroadcastId);
+      });
+      await pageA.goto(`${baseUrl}/member/video/${recordingLesson}`, { waitUntil: 'domcontentloaded' });
+      const panel = pageA.getByTestId('replay-calls-panel');
+      await panel.waitFor({ timeout: 30_000 });
+      const video = pageA.locator('[data-testid="lesson-player"] video');
+      await untilTrue('the lesson’s metadata', 30_000, async () =>
+        video.evaluate((v) => (v as HTMLVideoElement).readyState >= 1),
+      );
+      const at = () => video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+      // no spoilers: nothing shows before the first call's moment
+      assert((await at()) < 5, `the lesson starts at ${await at()} s, past the first call`);
+      assert((await pageA.getByTestId('replay-call').count()) === 0, 'a call shows before its moment');
+      await video.evaluate((v) => {
+        const el = v as HTMLVideoElement;
+        el.muted = true;
+        return el.play();
+      });
+      await pageA.getByTestId('replay-call').first().waitFor({ timeout: 30_000 });
+      const position = await at();
+      const calls = await pageA.getByTestId('replay-call').allTextContents();
+      assert(position >= 5, `a call appeared at ${position} s, before its moment (5 s)`);
+      assert(calls[0]?.includes('EURUSD'), `the first call shown is ${calls[0]}, not EURUSD`);
+      assert(!(await panel.textContent())?.includes('USDJPY'), 'the call at 30 s shows already (a spoiler)');
+      await video.evaluate((v) => (v as HTMLVideoElement).pause());
+      await shot(pageA, 'live-replay-desktop');
+    });
   });
 }
 

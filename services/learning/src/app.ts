@@ -12,6 +12,7 @@ import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
+import { liveBroadcastMigrations } from './migrations/0010-live-broadcasts.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
@@ -31,6 +32,7 @@ import { VideoProgressRow, WatchDayRow, WatchDevice } from './entities/video-pro
 import { UserDetail, UserPort } from './entities/user-record.js';
 import { LiveStream } from './entities/live-stream.js';
 import { LiveComment } from './entities/live-comment.js';
+import { LiveBroadcast } from './entities/live-broadcast.js';
 import { MemberName } from './entities/member-name.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
@@ -46,6 +48,7 @@ import demoSeed from './plugins/app/demo-seed.js';
 import liveStreams from './plugins/app/live-streams.js';
 import liveWatching from './plugins/app/live-watch.js';
 import liveComments from './plugins/app/live-comments.js';
+import liveBroadcasts from './plugins/app/live-broadcasts.js';
 import adminLiveStreamRoutes from './routes/admin-live-streams/index.js';
 import memberLiveRoutes from './routes/member-live/index.js';
 import courseRoutes from './routes/courses/index.js';
@@ -111,6 +114,7 @@ export async function buildApp(
       UserPort,
       LiveStream,
       LiveComment,
+      LiveBroadcast,
       MemberName,
     ],
     migrations: [
@@ -123,6 +127,7 @@ export async function buildApp(
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
       ...liveMigrations,
+      ...liveBroadcastMigrations,
       ...courseLiveImagesMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
@@ -131,6 +136,7 @@ export async function buildApp(
       await app.register(courses);
       await app.register(enrolments);
       await app.register(enrolmentAdmin);
+      await app.register(liveBroadcasts);
       await app.register(memberSessions, { settings: config });
       await app.register(productGrants);
       await app.register(sessions);

@@ -104,6 +104,11 @@ const MATRIX: Row[] = [
     access: ENROLLED,
   },
   { route: 'GET /member/sessions/:id', url: (c) => `/member/sessions/${c.session}`, access: ENROLLED },
+  {
+    route: 'GET /member/sessions/:id/calls',
+    url: (c) => `/member/sessions/${c.session}/calls`,
+    access: ENROLLED,
+  },
   { route: 'GET /member/home', url: (c) => `/member/home?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/lessons', url: (c) => `/member/lessons?courseId=${c.courseA}`, access: ENROLLED },
   { route: 'GET /member/documents', url: (c) => `/member/documents?courseId=${c.courseA}`, access: ENROLLED },
@@ -352,6 +357,11 @@ const MATRIX: Row[] = [
   {
     route: 'POST /admin/live-streams/:id/rotate-key',
     url: (c) => `/admin/live-streams/${c.liveStream}/rotate-key`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/live-streams/:id/broadcasts',
+    url: (c) => `/admin/live-streams/${c.liveStream}/broadcasts`,
     access: STAFF,
   },
   {

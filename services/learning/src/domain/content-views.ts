@@ -70,6 +70,8 @@ export function videoRecord(v: VideoEntity): VideoRecord {
     durationSeconds: v.durationSeconds ?? null,
     path: v.path ?? null,
     preview: v.preview,
+    recordingBroadcastId: v.recordingBroadcastId ?? null,
+    recordingOffsetS: v.recordingOffsetS ?? 0,
     ...meta(v),
   };
 }

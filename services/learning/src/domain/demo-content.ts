@@ -11,7 +11,7 @@ import type {
   VideoCreateBody,
   ZoomRoomCreateBody,
 } from '@rian/proto-contracts/learning-content';
-import type { LiveStreamCreateBody } from '@rian/proto-contracts/learning-live';
+import type { LiveStreamCreateBody, TradeCall } from '@rian/proto-contracts/learning-live';
 import { addDays } from './field-rules.js';
 
 /**
@@ -56,7 +56,55 @@ export const DEMO_CONTENT_IDS = {
     workshopDay2: id(20),
     tradeRoom: id(21),
   },
+  /** a finished broadcast of the live trade room: lesson 2 of Forex Basics is its recording */
+  replayBroadcast: id(30),
 } as const;
+
+/**
+ * The demo's replay (issue 15): a finished broadcast of the live trade room, a day before the demo
+ * starts, whose recording is lesson 2 of Forex Basics (the 40 s test pattern, offset 0), with three
+ * trade calls at about 5 s, 15 s and 30 s — so a newcomer sees calls appear as the lesson plays.
+ */
+export function demoReplay(now: Date) {
+  const startedAt = new Date(now.getTime() - 26 * 3_600_000);
+  return {
+    broadcastId: DEMO_CONTENT_IDS.replayBroadcast,
+    streamId: DEMO_LIVE_STREAM_IDS.liveTrade,
+    videoId: DEMO_CONTENT_IDS.candlesVideo,
+    offsetS: 0,
+    startedAt,
+    endedAt: new Date(startedAt.getTime() + 45 * 60_000),
+    author: 'ทีมงาน Rian',
+    calls: [
+      {
+        streamTime: 5,
+        call: {
+          symbol: 'EURUSD',
+          side: 'buy',
+          entry: '1.08345',
+          stop: '1.08100',
+          target: '1.08900',
+          note: 'ซื้อตามแนวรับ (buy at support)',
+        },
+      },
+      {
+        streamTime: 15,
+        call: {
+          symbol: 'GBPUSD',
+          side: 'sell',
+          entry: '1.26520',
+          stop: '1.26800',
+          target: '1.25900',
+          note: 'ขายเมื่อกลับตัว (sell the reversal)',
+        },
+      },
+      {
+        streamTime: 30,
+        call: { symbol: 'USDJPY', side: 'buy', entry: '151.250', stop: '150.800', target: null, note: null },
+      },
+    ] satisfies { streamTime: number; call: TradeCall }[],
+  };
+}
 
 export interface DemoContent {
   videos: { id: string; body: VideoCreateBody }[];

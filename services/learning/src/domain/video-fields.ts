@@ -22,6 +22,9 @@ export interface VideoFields {
   path: string | null;
   /** Y: a free preview on the public course pages (default N) */
   preview: YesNo;
+  /** issue 15: the live broadcast it records (null: none) and where in it the video starts */
+  recordingBroadcastId: string | null;
+  recordingOffsetS: number;
 }
 
 /**
@@ -86,6 +89,8 @@ const EMPTY: VideoFields = {
   durationSeconds: null,
   path: null,
   preview: 'N',
+  recordingBroadcastId: null,
+  recordingOffsetS: 0,
 };
 
 /**
@@ -112,6 +117,8 @@ export function videoFields(
   }
   if (next.hlsUrl !== null && !isHttpsUrl(next.hlsUrl))
     problems.push({ field: 'hlsUrl', code: 'validation.https_url' });
+  // not a recording: no offset to keep
+  if (next.recordingBroadcastId === null) next.recordingOffsetS = 0;
   const s = next.source;
   if (s !== 'vimeo') next.vimeoId = null;
   if (s !== 'hls') next.hlsUrl = null;

@@ -20,6 +20,8 @@ export const LiveComment = defineEntity({
     text: p.text(),
     call: p.json<TradeCall>().nullable(),
     streamTime: p.integer().nullable(),
+    /** the broadcast it was posted in (null when the stream was not live) */
+    broadcastId: p.uuid().nullable(),
     createdAt: p.datetime(),
     hiddenAt: p.datetime().nullable(),
     hiddenBy: p.string().length(64).nullable(),

@@ -25,6 +25,8 @@ export const LiveStream = defineEntity({
     keyRotatedAt: p.datetime(),
     lastSeq: p.integer(),
     pinnedSeq: p.integer().nullable(),
+    /** the open broadcast while live (live_broadcasts; null off air): its comments carry it */
+    broadcastId: p.uuid().nullable(),
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

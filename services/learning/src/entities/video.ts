@@ -24,6 +24,10 @@ export const Video = defineEntity({
     /** Y: a free preview visitors may play on /course/video/{id} while the course is on sale */
     preview: p.string().$type<YesNo>().length(1).default('N'),
     durationSeconds: p.integer().nullable(),
+    /** issue 15: the broadcast this video records (its trade calls replay over it), or null */
+    recordingBroadcastId: p.uuid().nullable(),
+    /** the video's 0 is the broadcast's second N (seconds) */
+    recordingOffsetS: p.integer().default(0),
     path: p.string().length(300).nullable(),
     createdBy: p.string().length(64).nullable(),
     createdAt: p.datetime(),

@@ -148,6 +148,7 @@ describe('member home', () => {
         watch: await app.watchStats.summary(userId, courseId, now),
         watchMonth: null,
       }),
+      app.liveBroadcasts,
     );
     const u = `c-${uuidv7()}`;
     await app.enrolmentAdmin.grant({ userId: u, courseId: courseA.id, start: '2026-01-01' }, staffId);
@@ -183,6 +184,7 @@ describe('member home', () => {
         const month = await app.watchStats.month(userId, undefined, now);
         return { enrolments: [], watch, watchMonth: watch.monthSeconds > 0 ? month : null };
       },
+      app.liveBroadcasts,
     );
     const u = `w-${uuidv7()}`;
     await app.enrolmentAdmin.grant({ userId: u, courseId: courseA.id, start: '2026-01-01' }, staffId);

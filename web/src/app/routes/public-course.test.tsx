@@ -103,6 +103,7 @@ const playback = (over: Partial<VideoPlayback> = {}): VideoPlayback => ({
   playbackUrl: null,
   posterUrl: null,
   expiresAt: null,
+  recordingBroadcastId: null,
   ...over,
 });
 const preview = (over: Partial<VideoPlayback> = {}): PublicPreview => ({

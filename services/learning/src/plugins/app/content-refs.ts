@@ -55,6 +55,18 @@ export async function liveStreamProblems(em: EntityManager, liveStreamId: string
     : [{ field: 'liveStreamId', code: 'learning.live_stream_unknown' }];
 }
 
+/** A live broadcast a video records (issue 15); none named: no problem. */
+export async function broadcastProblems(
+  em: EntityManager,
+  broadcastId: string | null,
+): Promise<FieldProblem[]> {
+  if (!broadcastId) return [];
+  const sql = `select 1 from live_broadcasts where live_broadcast_id = ? for share`;
+  return (await exists(em, sql, [broadcastId]))
+    ? []
+    : [{ field: 'recordingBroadcastId', code: 'learning.live_broadcast_unknown' }];
+}
+
 /** An instructor catalog told learning of, and has not deleted since. */
 export async function instructorProblems(em: EntityManager, instructorId: string): Promise<FieldProblem[]> {
   const sql = `select 1 from instructors where instructor_id = ? and deleted_at is null`;

@@ -2,7 +2,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
-import { demoContent } from '../../domain/demo-content.js';
+import { demoContent, demoReplay } from '../../domain/demo-content.js';
+import { FOR_UPDATE } from '@rian/kit/staff-crud';
+import { VideoChanged } from '@rian/proto-contracts/learning-content';
+import { LiveBroadcast } from '../../entities/live-broadcast.js';
+import { LiveComment } from '../../entities/live-comment.js';
+import { LiveStream } from '../../entities/live-stream.js';
+import { Video } from '../../entities/video.js';
+import { videoRecord } from '../../domain/content-views.js';
+import { closeBroadcast, openBroadcast } from './live-broadcast-rows.js';
 import { DEMO_LIVE_COURSE } from '../../domain/demo-live.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
@@ -22,6 +30,46 @@ export async function seedDemoLive(app: FastifyInstance, now = new Date()): Prom
     await em.flush();
     await app.liveStreams.linkSeedCourse(em, DEMO_LIVE_COURSE);
     return streams.length;
+  });
+}
+
+/**
+ * The demo's replay (demoReplay): a finished broadcast of the live trade room with three trade
+ * calls, and lesson 2 of Forex Basics marked as its recording — once (the broadcast's fixed id),
+ * when the stream and the video exist and the video records nothing yet. Returns whether it added it.
+ */
+export async function seedDemoReplay(app: FastifyInstance, now = new Date()): Promise<boolean> {
+  const r = demoReplay(now);
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [LIVE_LOCK]);
+    if (await em.findOne(LiveBroadcast, { id: r.broadcastId })) return false;
+    const stream = await em.findOne(LiveStream, { id: r.streamId }, FOR_UPDATE);
+    const video = await em.findOne(Video, { id: r.videoId });
+    if (!stream || !video || video.recordingBroadcastId) return false;
+    openBroadcast(em, stream.id, r.startedAt, r.broadcastId);
+    await em.flush();
+    await closeBroadcast(em, r.broadcastId, r.endedAt);
+    for (const c of r.calls) {
+      stream.lastSeq += 1;
+      em.create(LiveComment, {
+        streamId: stream.id,
+        seq: stream.lastSeq,
+        kind: 'call',
+        userId: null,
+        authorKind: 'staff',
+        authorName: r.author,
+        courseId: null,
+        sessionId: null,
+        text: c.call.note ?? '',
+        call: c.call,
+        streamTime: c.streamTime,
+        broadcastId: r.broadcastId,
+        createdAt: new Date(r.startedAt.getTime() + c.streamTime * 1000),
+      });
+    }
+    em.assign(video, { recordingBroadcastId: r.broadcastId, recordingOffsetS: r.offsetS, updatedAt: now });
+    app.kit.outbox.add(em, VideoChanged, videoRecord(video));
+    return true;
   });
 }
 
@@ -164,6 +212,7 @@ export default fp<{ enabled: boolean }>(
       if (streams) app.log.info({ streams }, 'demo live streams seeded');
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
+      if (await seedDemoReplay(app)) app.log.info('demo replay seeded (a recording with trade calls)');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {

@@ -40,6 +40,7 @@ export function liveCommentView(c: LiveCommentEntity): LiveCommentView {
     text: c.text,
     call: c.call ?? null,
     streamTime: c.streamTime ?? null,
+    broadcastId: c.broadcastId ?? null,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -324,7 +325,15 @@ export class LiveComments {
         s.live === 'Y' && s.liveSince
           ? Math.max(0, Math.floor((now.getTime() - s.liveSince.getTime()) / 1000))
           : null;
-      return em.create(LiveComment, { streamId, seq: s.lastSeq, ...c, streamTime, createdAt: now });
+      const broadcastId = s.live === 'Y' ? (s.broadcastId ?? null) : null;
+      return em.create(LiveComment, {
+        streamId,
+        seq: s.lastSeq,
+        ...c,
+        streamTime,
+        broadcastId,
+        createdAt: now,
+      });
     });
     const view = liveCommentView(row);
     publishToStream(this.kit, streamId, { type: 'comment', comment: view });

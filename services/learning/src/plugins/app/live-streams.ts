@@ -4,6 +4,7 @@ import type { EntityManager } from '@rian/kit/db';
 import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
 import { sealText, secretKeyFrom } from '@rian/kit/secret-box';
+import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { assertNoProblems, StaffCrud, type Paged } from '@rian/kit/staff-crud';
 import { CourseChanged, type CourseStaff } from '@rian/proto-contracts/learning';
 import { SessionChanged } from '@rian/proto-contracts/learning-content';
@@ -33,6 +34,10 @@ import {
   type LiveStreamFields,
 } from '../../domain/live-stream-fields.js';
 import { publishToStream } from './live-bus.js';
+import { closeBroadcast, openBroadcast } from './live-broadcast-rows.js';
+import { Video } from '../../entities/video.js';
+import { VideoChanged } from '@rian/proto-contracts/learning-content';
+import { videoRecord } from '../../domain/content-views.js';
 import type { Courses } from './courses.js';
 
 /** Binds a sealed key to its column (kit/secret-box): a value sealed for anything else does not open. */
@@ -128,19 +133,26 @@ export class LiveStreams {
     const streamKey = newStreamKey();
     const now = new Date();
     const record = await this.crud.write(async (em) => {
+      const id = uuidv7();
       const row = this.crud.insert(
         em,
         {
+          id,
           ...f,
           liveSince: f.live === 'Y' ? now : null,
           streamKeySealed: sealText(streamKey, this.key, KEY_PURPOSE),
           keyRotatedAt: now,
           lastSeq: 0,
           pinnedSeq: null,
+          broadcastId: null,
         },
         createdBy,
       );
-      if (f.live === 'Y') await this.announceLive(em, row, now);
+      await em.flush(); // the broadcast refers to it
+      if (f.live === 'Y') {
+        row.broadcastId = openBroadcast(em, id, now);
+        await this.announceLive(em, row, now);
+      }
       return liveStreamRecord(row);
     });
     if (record.live === 'Y') this.tellGateways(record);
@@ -155,8 +167,13 @@ export class LiveStreams {
       assertNoProblems(liveStreamProblems(f));
       const t = liveTransition(s.live, f.live, s.liveSince ?? null, now);
       changed = t.changed;
-      if (changed) await this.announceLive(em, { ...s, ...f, liveSince: t.liveSince }, now);
-      return { ...f, liveSince: t.liveSince };
+      if (!changed) return { ...f, liveSince: t.liveSince };
+      // each time on air is a broadcast: going live opens one, stopping ends it
+      let broadcastId: string | null = null;
+      if (f.live === 'Y') broadcastId = openBroadcast(em, s.id, now);
+      else await closeBroadcast(em, s.broadcastId ?? null, now);
+      await this.announceLive(em, { ...s, ...f, liveSince: t.liveSince }, now);
+      return { ...f, liveSince: t.liveSince, broadcastId };
     });
     if (changed) this.tellGateways(record);
     return this.withUsage(record);
@@ -207,6 +224,19 @@ export class LiveStreams {
           em.assign(session, { liveStreamId: null, updatedAt: now });
           this.kit.outbox.add(em, SessionChanged, sessionRecord(session));
         }
+        // its broadcasts go with it (no comments: nothing to replay); videos recording one lose it
+        const broadcasts = `select live_broadcast_id from live_broadcasts where live_stream_id = ?`;
+        for (const v of await em.find(Video, {
+          recordingBroadcastId: {
+            $in: (await em.execute(broadcasts, [s.id])).map((r) => r.live_broadcast_id as string),
+          },
+        })) {
+          em.assign(v, { recordingBroadcastId: null, recordingOffsetS: 0, updatedAt: now });
+          this.kit.outbox.add(em, VideoChanged, videoRecord(v));
+        }
+        await em.flush();
+        await em.execute(`update live_streams set broadcast_id = null where live_stream_id = ?`, [s.id]);
+        await em.execute(`delete from live_broadcasts where live_stream_id = ?`, [s.id]);
       },
     });
   }
@@ -236,6 +266,7 @@ export class LiveStreams {
         keyRotatedAt: now,
         lastSeq: 0,
         pinnedSeq: null,
+        broadcastId: null,
       },
       null,
     );

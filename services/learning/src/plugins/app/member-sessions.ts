@@ -34,6 +34,8 @@ import {
 } from '../../domain/access.js';
 import { aroundNow, bangkokTime, calendarItem, daysIncluded } from '../../domain/calendar.js';
 import { SessionContent, type Settings } from './session-content.js';
+import type { LiveBroadcasts } from './live-broadcasts.js';
+import type { ReplayCallList } from '@rian/proto-contracts/learning-live';
 import { videoMember } from '../../domain/content-views.js';
 
 /** The parts of the member home read afresh on every call. */
@@ -74,6 +76,7 @@ export class MemberSessions {
     private readonly kit: Kit,
     private readonly settings: Settings,
     private readonly fresh: (userId: string, courseId: string | undefined, now: Date) => Promise<HomeFresh>,
+    private readonly calls: LiveBroadcasts,
   ) {
     this.content = new SessionContent(settings);
   }
@@ -255,13 +258,39 @@ export class MemberSessions {
   /** One session the member may open, with everything it hands out; anything else is 404. */
   async byId(userId: string, sessionId: string, now = new Date()): Promise<SessionView> {
     const em = this.kit.orm.em.fork();
+    const { session, until } = await this.openable(em, userId, sessionId, now);
+    return this.content.view(em, session, until, now);
+  }
+
+  /**
+   * Issue 15: the trade calls a recording replays — for exactly whom the session opens (byId's
+   * rule), and only while its video is shown (as the session hands it out); else 404.
+   */
+  async replayCalls(userId: string, sessionId: string, now = new Date()): Promise<ReplayCallList> {
+    const em = this.kit.orm.em.fork();
+    const { session } = await this.openable(em, userId, sessionId, now);
+    const v = session.videoId ? await em.findOne(Video, { id: session.videoId, status: 'show' }) : null;
+    if (!v) throw new ProblemError('learning.session_not_found');
+    return this.calls.calls({
+      recordingBroadcastId: v.recordingBroadcastId ?? null,
+      recordingOffsetS: v.recordingOffsetS ?? 0,
+    });
+  }
+
+  /** The session and the last day it is open, when the access rule lets the member open it; else 404. */
+  private async openable(
+    em: EntityManager,
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ session: CourseSessionEntity; until: string | null }> {
     const s = await em.findOne(CourseSession, { id: sessionId });
     const e = s ? await em.findOne(Enrolment, { userId, courseId: s.courseId }) : null;
     const decision: AccessDecision = s
       ? canOpenSession(e ? accessEnrolment(e) : null, accessSession(s), bangkokDay(now))
       : { allow: false, reason: 'not_enrolled' };
     if (!s || !decision.allow) throw new ProblemError('learning.session_not_found');
-    return this.content.view(em, s, decision.until, now);
+    return { session: s, until: decision.until };
   }
 
   /** The recorded lessons (video sessions with a shown video) of the course the member may open. */
@@ -346,7 +375,7 @@ export default fp<{ settings: Settings }>(
       const watchMonth = watch.monthSeconds > 0 ? await app.watchStats.month(userId, undefined, now) : null;
       return { enrolments, watch, watchMonth };
     };
-    app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings, fresh));
+    app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings, fresh, app.liveBroadcasts));
   },
-  { name: 'member-sessions', dependencies: ['enrolments'] },
+  { name: 'member-sessions', dependencies: ['enrolments', 'live-broadcasts'] },
 );

@@ -57,7 +57,11 @@ export class PublicCourses {
     const productIds = course ? ((await this.productsByCourse(em)).get(course.id) ?? []) : [];
     const video = course && productIds.length ? await this.content.playback(em, videoId, now) : null;
     if (!course || !video) throw new ProblemError('learning.video_not_found');
-    return { video, course: { id: course.id, title: course.title, productIds } };
+    // a visitor's preview replays no trade calls: they are for members
+    return {
+      video: { ...video, recordingBroadcastId: null },
+      course: { id: course.id, title: course.title, productIds },
+    };
   }
 
   private async build(em: EntityManager): Promise<PublicCourse[]> {

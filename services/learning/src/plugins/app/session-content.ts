@@ -73,7 +73,13 @@ export class SessionContent {
   async playback(em: EntityManager, videoId: string, now: Date): Promise<VideoPlayback | null> {
     const v = await em.findOne(Video, { id: videoId, status: 'show' });
     if (!v) return null;
-    const out: VideoPlayback = { ...videoMember(v), playbackUrl: null, posterUrl: null, expiresAt: null };
+    const out: VideoPlayback = {
+      ...videoMember(v),
+      playbackUrl: null,
+      posterUrl: null,
+      expiresAt: null,
+      recordingBroadcastId: v.recordingBroadcastId ?? null,
+    };
     if (v.source !== 'upload' || !v.assetId) return out;
     const asset = await em.findOne(VideoAsset, { assetId: v.assetId });
     if (asset?.status !== 'ready') return out;

@@ -17,7 +17,8 @@ import { Video, type VideoEntity } from '../../entities/video.js';
 import { VideoAsset } from '../../entities/video-asset.js';
 import { videoFields, type VideoFields } from '../../domain/video-fields.js';
 import { videoRecord } from '../../domain/content-views.js';
-import { courseProblems } from './content-refs.js';
+import { broadcastProblems, courseProblems } from './content-refs.js';
+import type { LiveBroadcasts } from './live-broadcasts.js';
 import { announceListsGone, detachSessions, listedDocuments } from './content-links.js';
 
 const fieldsOf = (v: VideoEntity): VideoFields => ({
@@ -33,6 +34,8 @@ const fieldsOf = (v: VideoEntity): VideoFields => ({
   durationSeconds: v.durationSeconds ?? null,
   path: v.path ?? null,
   preview: v.preview,
+  recordingBroadcastId: v.recordingBroadcastId ?? null,
+  recordingOffsetS: v.recordingOffsetS ?? 0,
 });
 
 /**
@@ -43,7 +46,10 @@ const fieldsOf = (v: VideoEntity): VideoFields => ({
 export class Videos {
   private readonly crud;
 
-  constructor(private readonly kit: Kit) {
+  constructor(
+    private readonly kit: Kit,
+    private readonly broadcasts: LiveBroadcasts,
+  ) {
     this.crud = new StaffCrud(
       { kit },
       {
@@ -77,7 +83,10 @@ export class Videos {
     const row = { courseId: body.courseId, ...fields };
     const record = await this.crud.create(row, createdBy, {
       check: async (em) => {
-        assertNoProblems(await courseProblems(em, body.courseId));
+        assertNoProblems([
+          ...(await courseProblems(em, body.courseId)),
+          ...(await broadcastProblems(em, fields.recordingBroadcastId)),
+        ]);
         row.durationSeconds = await this.assetDuration(em, fields);
       },
     });
@@ -88,6 +97,9 @@ export class Videos {
     const record = await this.crud.update(id, async (v, em) => {
       const { fields, problems } = videoFields(body, fieldsOf(v));
       assertNoProblems(problems);
+      // checked only when it changes: a video keeps a recording it already has
+      if (fields.recordingBroadcastId !== (v.recordingBroadcastId ?? null))
+        assertNoProblems(await broadcastProblems(em, fields.recordingBroadcastId));
       fields.durationSeconds = await this.assetDuration(em, fields);
       return fields;
     });
@@ -146,10 +158,14 @@ export class Videos {
       'videoId',
       records.map((r) => r.id),
     );
+    const recordings = await this.broadcasts.recordings(
+      records.flatMap((r) => (r.recordingBroadcastId ? [r.recordingBroadcastId] : [])),
+    );
     return records.map((r) => ({
       ...r,
       asset: (r.source === 'upload' && r.assetId && assets.get(r.assetId)) || null,
       documents: documents.get(r.id) ?? [],
+      recording: (r.recordingBroadcastId && recordings.get(r.recordingBroadcastId)) || null,
     }));
   }
 }
@@ -162,7 +178,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('videos', new Videos(app.kit));
+    app.decorate('videos', new Videos(app.kit, app.liveBroadcasts));
   },
-  { name: 'videos' },
+  { name: 'videos', dependencies: ['live-broadcasts'] },
 );

@@ -6,6 +6,8 @@ import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { CourseStaff } from '@rian/proto-contracts/learning';
 import {
   CourseLiveStreamingBody,
+  LiveBroadcastQuery,
+  LiveBroadcastsPage,
   LiveComment,
   LiveCommentInput,
   LiveCommentParams,
@@ -133,6 +135,22 @@ const adminLiveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) =>
       reply.status(201).send(await app.liveComments.postCall(req.principal!, req.params.id, req.body)),
+  );
+
+  app.get(
+    `${path}/:id/broadcasts`,
+    {
+      preHandler: staff,
+      schema: {
+        ...meta,
+        summary:
+          "A stream's broadcasts (each time it was on air), newest first, with their call and recording counts",
+        params: IdParams,
+        querystring: LiveBroadcastQuery,
+        response: { 200: LiveBroadcastsPage, ...refusals },
+      },
+    },
+    async (req) => app.liveBroadcasts.listStaff(req.params.id, req.query),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { ReplayCallList } from '@rian/proto-contracts/learning-live';
 import {
   CalendarList,
   CalendarQuery,
@@ -97,6 +98,21 @@ const memberSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => app.memberSessions.byId(req.principal!.sub, req.params.id),
+  );
+
+  app.get(
+    '/member/sessions/:id/calls',
+    {
+      preHandler: app.kit.requireUser,
+      schema: {
+        ...meta,
+        summary:
+          "Issue 15: the trade calls of the live broadcast the session's video records (hidden ones left out), each at its time in the video; empty when the video records none; the session's access rule, else 404",
+        params: SessionParams,
+        response: { 200: ReplayCallList, ...refusals },
+      },
+    },
+    async (req) => app.memberSessions.replayCalls(req.principal!.sub, req.params.id),
   );
 
   app.get(

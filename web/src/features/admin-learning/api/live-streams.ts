@@ -1,4 +1,5 @@
 import type {
+  LiveBroadcastsPage,
   LiveComment,
   LiveCommentStaffList,
   LiveStreamCreateBody,
@@ -8,6 +9,7 @@ import type {
   TradeCallInput,
 } from '@rian/proto-contracts/learning-live';
 import type { ListParams } from '@/hooks/use-list-params';
+import type { Page } from '@/types/api';
 import { staffApi } from '@/lib/staff-api';
 import { crud, staffQueries } from '@/lib/staff-crud';
 import { LEARNING_KEY } from './courses';
@@ -71,3 +73,22 @@ export const usePostStaffComment = () =>
   useStaffMutation(({ id, text }: { id: string; text: string }) =>
     staffApi<LiveComment>(at(id, '/comments'), { method: 'POST', body: { text } }),
   );
+
+/** Every stream by name (a select's options: a video's recording). */
+export function useLiveStreamOptions(enabled = true) {
+  return useStaffQuery(
+    ['live-stream-options'],
+    (signal) => staffApi<Page<LiveStreamStaff>>(PATH, { query: { pageSize: 100, sort: 'name' }, signal }),
+    { enabled, staleTime: 60_000 },
+  );
+}
+
+/** GET /admin/live-streams/:id/broadcasts — each time the stream was on air, newest first. */
+export function useBroadcasts(streamId: string) {
+  return useStaffQuery(
+    ['live-broadcasts', streamId],
+    (signal) =>
+      staffApi<LiveBroadcastsPage>(at(streamId, '/broadcasts'), { query: { pageSize: 100 }, signal }),
+    { enabled: Boolean(streamId), keepPrevious: false },
+  );
+}

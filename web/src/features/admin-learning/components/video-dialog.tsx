@@ -13,7 +13,10 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
+import { formatDateTime } from '@/lib/format';
+import { useLanguageStore } from '@/stores/language-store';
 import { useCourseOptions } from '../api/content';
+import { useBroadcasts, useLiveStreamOptions } from '../api/live-streams';
 import { useSaveVideo, VIDEO_SOURCES, VIDEO_STATUSES } from '../api/videos';
 import { AssetStatus } from './asset-status';
 import { VideoUploadField } from './video-upload';
@@ -32,6 +35,12 @@ type Draft = {
   durationSeconds: string;
   /** a free preview on the public /course pages */
   preview: boolean;
+  /** issue 15: the stream whose broadcast this video records (only to choose the broadcast) */
+  recordingStreamId: string;
+  /** '' = not a recording */
+  recordingBroadcastId: string;
+  /** the broadcast's second where the video's 0 is */
+  recordingOffsetS: string;
 };
 const FIELDS = [
   'courseId',
@@ -46,6 +55,8 @@ const FIELDS = [
   'status',
   'durationSeconds',
   'preview',
+  'recordingBroadcastId',
+  'recordingOffsetS',
 ] as const;
 
 const VIMEO_ID = /^[0-9]{1,20}$/;
@@ -72,11 +83,18 @@ export function validateVideo(d: Draft): FormErrors<Draft> {
   if (d.durationSeconds.trim() && !WHOLE.test(d.durationSeconds.trim())) {
     errors.durationSeconds = { key: 'learningAdmin.videos.validation.duration' };
   }
+  if (d.recordingStreamId && !d.recordingBroadcastId) errors.recordingBroadcastId = required;
+  if (d.recordingBroadcastId && d.recordingOffsetS.trim() && !WHOLE.test(d.recordingOffsetS.trim())) {
+    errors.recordingOffsetS = { key: 'learningAdmin.videos.validation.duration' };
+  }
   return errors;
 }
 
-/** The body: only the chosen source's own field (learning drops the others anyway). */
-export function videoBody(d: Draft): VideoCreateBody {
+/**
+ * The body: only the chosen source's own field (learning drops the others anyway); the recording
+ * only when there is one, or was (so unmarking sends null).
+ */
+export function videoBody(d: Draft, wasRecording = false): VideoCreateBody {
   const own: Partial<VideoCreateBody> =
     d.source === 'vimeo'
       ? { vimeoId: d.vimeoId.trim() }
@@ -94,6 +112,13 @@ export function videoBody(d: Draft): VideoCreateBody {
     item: d.item.trim() ? Number(d.item) : 1,
     status: d.status,
     preview: d.preview ? 'Y' : 'N',
+    ...(d.recordingBroadcastId || wasRecording
+      ? {
+          recordingBroadcastId: d.recordingBroadcastId || null,
+          recordingOffsetS:
+            d.recordingBroadcastId && d.recordingOffsetS.trim() ? Number(d.recordingOffsetS) : 0,
+        }
+      : {}),
     // an upload's duration comes from media once it is ready
     ...(d.source === 'upload'
       ? {}
@@ -132,6 +157,9 @@ export function VideoDialog({
     status: video?.status ?? 'create',
     durationSeconds: video?.durationSeconds == null ? '' : String(video.durationSeconds),
     preview: video?.preview === 'Y',
+    recordingStreamId: video?.recording?.streamId ?? '',
+    recordingBroadcastId: video?.recordingBroadcastId ?? '',
+    recordingOffsetS: String(video?.recordingOffsetS ?? 0),
   }));
   const { draft, set, bind } = form;
   const optional = (key: MessageKey) => `${t(key)} ${t('form.optional')}`;
@@ -140,13 +168,14 @@ export function VideoDialog({
     const ok = await form.submit(event, {
       validate: validateVideo,
       send: (d) => {
-        const { courseId: _course, ...update } = videoBody(d);
+        const { courseId: _course, ...update } = videoBody(d, Boolean(video?.recordingBroadcastId));
         return save.mutateAsync(video ? { id: video.id, body: update } : { id: null, body: videoBody(d) });
       },
       fields: FIELDS,
       codeFields: {
         'learning.embed_not_allowed': 'embedCode',
         'learning.course_unknown': 'courseId',
+        'learning.live_broadcast_unknown': 'recordingBroadcastId',
       },
     });
     if (ok) onClose();
@@ -281,6 +310,7 @@ export function VideoDialog({
             {t('learningAdmin.videos.freePreviewHint')}
           </p>
         </div>
+        <RecordingFields draft={draft} set={set} bind={bind} />
         <TextAreaField
           className="learning-form__full"
           label={optional('learningAdmin.videos.detail')}
@@ -290,5 +320,82 @@ export function VideoDialog({
         />
       </div>
     </FormDialog>
+  );
+}
+
+/**
+ * Issue 15: the live broadcast this video records — a stream, then one of its broadcasts (newest
+ * first, with its call count) — and the broadcast's second where the video starts. Members then see
+ * the broadcast's trade calls appear on the lesson as playback reaches them.
+ */
+function RecordingFields({
+  draft,
+  set,
+  bind,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(field: K, value: Draft[K]) => void;
+  bind: ReturnType<typeof useEditForm<Draft>>['bind'];
+}) {
+  const { t } = useTranslation();
+  const language = useLanguageStore((s) => s.language);
+  const streams = useLiveStreamOptions();
+  const broadcasts = useBroadcasts(draft.recordingStreamId);
+  const when = (iso: string) => formatDateTime(iso, language);
+  return (
+    <fieldset className="learning-form__full video-dialog__recording" data-testid="video-recording">
+      <legend>{t('learningAdmin.videos.recording.title')}</legend>
+      <p className="field__hint">{t('learningAdmin.videos.recording.hint')}</p>
+      <div className="form__grid">
+        <SelectField
+          label={t('learningAdmin.videos.recording.stream')}
+          value={draft.recordingStreamId}
+          onChange={(e) => {
+            set('recordingStreamId', e.target.value);
+            set('recordingBroadcastId', '');
+          }}
+          data-testid="video-recording-stream"
+        >
+          <option value="">{t('learningAdmin.videos.recording.none')}</option>
+          {streams.data?.items.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        {draft.recordingStreamId && (
+          <SelectField
+            label={t('learningAdmin.videos.recording.broadcast')}
+            {...bind('recordingBroadcastId', 'video-recording-broadcast')}
+          >
+            <option value="">
+              {broadcasts.isPending
+                ? t('learningAdmin.videos.recording.loading')
+                : broadcasts.data?.items.length
+                  ? t('learningAdmin.videos.recording.chooseBroadcast')
+                  : t('learningAdmin.videos.recording.noBroadcasts')}
+            </option>
+            {broadcasts.data?.items.map((b) => (
+              <option key={b.id} value={b.id}>
+                {t('learningAdmin.videos.recording.broadcastOption', {
+                  start: when(b.startedAt),
+                  end: b.endedAt ? when(b.endedAt) : t('learningAdmin.videos.recording.onAir'),
+                  count: b.callCount,
+                })}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {draft.recordingBroadcastId && (
+          <TextField
+            type="number"
+            min={0}
+            label={t('learningAdmin.videos.recording.offset')}
+            hint={t('learningAdmin.videos.recording.offsetHint')}
+            {...bind('recordingOffsetS', 'video-recording-offset')}
+          />
+        )}
+      </div>
+    </fieldset>
   );
 }

@@ -36,6 +36,7 @@ const comment = (seq: number, text: string, over: Partial<LiveCommentStaff> = {}
   text,
   call: null,
   streamTime: 12,
+  broadcastId: null,
   createdAt: AT,
   userId: 'u1',
   hiddenAt: null,

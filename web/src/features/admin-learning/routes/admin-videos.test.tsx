@@ -63,11 +63,14 @@ const video = (over: Partial<VideoStaff>): VideoStaff => ({
   durationSeconds: 754,
   path: null,
   preview: 'N',
+  recordingBroadcastId: null,
+  recordingOffsetS: 0,
   createdBy: 's1',
   createdAt: AT,
   updatedAt: AT,
   asset: null,
   documents: [],
+  recording: null,
   ...over,
 });
 const UPLOAD = (status: 'transcoding' | 'ready' | 'failed', progress: number, error: string | null = null) =>
@@ -330,5 +333,108 @@ describe('/admin/video', () => {
     );
     // done: the browser forgets it
     expect(Object.keys(localStorage).filter((k) => k.startsWith('tus::'))).toEqual([]);
+  });
+
+  it('marks a video as the recording of a stream’s broadcast with an offset, shows an unknown broadcast on its field, and unmarks it', async () => {
+    const STREAM = '0190a0b0-0000-7000-8000-0000000000e3';
+    const B1 = '0190a0b0-0000-7000-8000-0000000000b1';
+    const B2 = '0190a0b0-0000-7000-8000-0000000000b2';
+    let saved = video({});
+    let refuse = true;
+    const fetchMock = mockApi({
+      [`GET ${COURSES}`]: page(COURSE_LIST),
+      [`GET ${VIDEOS}`]: () => page([saved]),
+      'GET /api/learning/admin/live-streams': page([
+        { id: STREAM, name: 'ห้องเทรดสด', kind: 'trade' } as never,
+      ]),
+      [`GET /api/learning/admin/live-streams/${STREAM}/broadcasts`]: page([
+        {
+          id: B2,
+          streamId: STREAM,
+          startedAt: '2026-11-25T12:00:00.000Z',
+          endedAt: null,
+          callCount: 0,
+          recordingCount: 0,
+        },
+        {
+          id: B1,
+          streamId: STREAM,
+          startedAt: '2026-11-24T12:00:00.000Z',
+          endedAt: '2026-11-24T12:45:00.000Z',
+          callCount: 3,
+          recordingCount: 0,
+        },
+      ] as never[]),
+      [`PUT ${VIDEOS}/${saved.id}`]: (_url, init) => {
+        const body = JSON.parse(String(init.body)) as Partial<VideoStaff>;
+        if (refuse && body.recordingBroadcastId) {
+          refuse = false;
+          return problem(400, 'validation.failed', 'ข้อมูลไม่ถูกต้อง', {
+            errors: [
+              {
+                field: 'recordingBroadcastId',
+                code: 'learning.live_broadcast_unknown',
+                message: 'ไม่พบการถ่ายทอดสดนี้ กรุณาเลือกจากรายการ',
+              },
+            ],
+          });
+        }
+        saved = {
+          ...saved,
+          ...body,
+          recording: body.recordingBroadcastId
+            ? {
+                id: body.recordingBroadcastId,
+                streamId: STREAM,
+                streamName: 'ห้องเทรดสด',
+                startedAt: '2026-11-24T12:00:00.000Z',
+                endedAt: '2026-11-24T12:45:00.000Z',
+              }
+            : null,
+        };
+        return json(200, saved);
+      },
+    });
+    renderAdmin('/admin/video');
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByTestId('video-edit'));
+    let form = await screen.findByTestId('video-dialog');
+    const recording = within(form).getByTestId('video-recording');
+    expect(within(recording).getByText('บันทึกจากไลฟ์')).toBeTruthy();
+    expect(within(form).queryByTestId('video-recording-broadcast')).toBeNull();
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'ห้องเทรดสด' })).toBeTruthy());
+    await ue.selectOptions(within(form).getByTestId('video-recording-stream'), STREAM);
+    const broadcast = within(form).getByTestId('video-recording-broadcast');
+    await waitFor(() => expect(within(broadcast).getAllByRole('option')).toHaveLength(3));
+    expect(within(broadcast).getAllByRole('option')[2]!.textContent).toContain('สัญญาณ 3 รายการ');
+    expect(within(broadcast).getAllByRole('option')[1]!.textContent).toContain('กำลังออกอากาศ');
+    // a stream without a broadcast chosen is refused here
+    await ue.click(within(form).getByTestId('video-dialog-save'));
+    expect(broadcast.getAttribute('aria-invalid')).toBe('true');
+    await ue.selectOptions(broadcast, B1);
+    await ue.clear(within(form).getByTestId('video-recording-offset'));
+    await ue.type(within(form).getByTestId('video-recording-offset'), '90');
+    await ue.click(within(form).getByTestId('video-dialog-save'));
+    // the server did not know it: its message on the field, the dialog stays
+    expect(await within(form).findByText('ไม่พบการถ่ายทอดสดนี้ กรุณาเลือกจากรายการ')).toBeTruthy();
+    await ue.click(within(form).getByTestId('video-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('video-dialog')).toBeNull());
+    expect(bodiesSentTo(fetchMock, 'PUT', `${VIDEOS}/${saved.id}`).at(-1)).toMatchObject({
+      recordingBroadcastId: B1,
+      recordingOffsetS: 90,
+    });
+
+    // edit again: the stream and broadcast are chosen; "not a recording" unmarks it
+    await ue.click(await screen.findByTestId('video-edit'));
+    form = await screen.findByTestId('video-dialog');
+    expect((within(form).getByTestId('video-recording-stream') as HTMLSelectElement).value).toBe(STREAM);
+    expect((within(form).getByTestId('video-recording-offset') as HTMLInputElement).value).toBe('90');
+    await ue.selectOptions(within(form).getByTestId('video-recording-stream'), '');
+    await ue.click(within(form).getByTestId('video-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('video-dialog')).toBeNull());
+    expect(bodiesSentTo(fetchMock, 'PUT', `${VIDEOS}/${saved.id}`).at(-1)).toMatchObject({
+      recordingBroadcastId: null,
+      recordingOffsetS: 0,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LessonList, SessionView } from '@rian/proto-contracts/learning-member';
+import type { ReplayCallList } from '@rian/proto-contracts/learning-live';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { MEMBER_KEY } from './my-enrolments';
@@ -36,5 +37,25 @@ export function useMemberSession(id: string | undefined) {
     // signed URLs are short-lived: a focus refetch would swap the playlist under a playing video
     refetchOnWindowFocus: false,
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * GET /api/learning/member/sessions/{id}/calls — the trade calls of the live broadcast the session's
+ * video records, each at its moment in the video. Asked only for a recording (`recordingBroadcastId`).
+ */
+export function getReplayCalls(id: string, signal?: AbortSignal): Promise<ReplayCallList> {
+  return api<ReplayCallList>(`/learning/member/sessions/${encodeURIComponent(id)}/calls`, { signal });
+}
+
+export function useReplayCalls(sessionId: string | undefined) {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: [...SESSION_KEY, token, sessionId, 'calls'],
+    queryFn: ({ signal }) => getReplayCalls(sessionId!, signal),
+    enabled: Boolean(token && sessionId),
+    // a finished broadcast's calls change only when staff hide one
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
   });
 }

@@ -16,6 +16,7 @@ const comment = (seq: number, text = `c${seq}`, kind: 'comment' | 'call' = 'comm
       ? { symbol: 'XAUUSD', side: 'buy', entry: '2385.5', stop: null, target: null, note: null }
       : null,
   streamTime: 60,
+  broadcastId: null,
   createdAt: '2026-11-26T12:00:00.000Z',
 });
 const replay = (items: LiveComment[], extra: Partial<LiveCommentReplay> = {}): LiveCommentReplay => ({

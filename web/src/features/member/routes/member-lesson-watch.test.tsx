@@ -92,7 +92,14 @@ function video(item: number, fields: Partial<VideoPlayback>): VideoPlayback {
     item,
     durationSeconds: 600,
   };
-  return { ...base, playbackUrl: null, posterUrl: null, expiresAt: null, ...fields };
+  return {
+    ...base,
+    playbackUrl: null,
+    posterUrl: null,
+    expiresAt: null,
+    recordingBroadcastId: null,
+    ...fields,
+  };
 }
 const sessions = [
   session(HLS_SESSION, 1, 'Candlesticks'),

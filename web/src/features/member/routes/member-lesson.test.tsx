@@ -96,7 +96,14 @@ function video(n: number, fields: Partial<VideoPlayback>): VideoPlayback {
     item: n,
     durationSeconds: null,
   };
-  return { ...base, playbackUrl: null, posterUrl: null, expiresAt: null, ...fields };
+  return {
+    ...base,
+    playbackUrl: null,
+    posterUrl: null,
+    expiresAt: null,
+    recordingBroadcastId: null,
+    ...fields,
+  };
 }
 
 const lessons = [session(1, 'Candlesticks'), session(2, 'Support and resistance'), session(3, 'Risk')];

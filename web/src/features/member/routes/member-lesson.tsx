@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Lesson } from '@rian/proto-contracts/learning-member';
@@ -10,10 +10,11 @@ import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { useMemberLessons, useMemberSession } from '../api/member-lessons';
+import { useMemberLessons, useMemberSession, useReplayCalls } from '../api/member-lessons';
 import { useVideoProgress } from '../api/watch';
 import { choosePlayer, LessonPlayer } from '../components/player/lesson-player';
-import type { PlayerEvents } from '../components/player/player-state';
+import type { PlayerEvents, SeekRequest } from '../components/player/player-state';
+import { ReplayCalls } from '../components/replay/replay-calls';
 import { ContinueHereDialog } from '../watch/continue-here-dialog';
 import { useWatchTracking } from '../watch/use-watch-tracking';
 import { LessonProgress } from '../watch/lesson-progress';
@@ -47,6 +48,19 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
   const watch = useWatchTracking({ sessionId: view?.session.id, enabled: trackable });
   const progress = useVideoProgress(undefined);
   const coverage = new Map((progress.data?.items ?? []).map((p) => [p.sessionId ?? p.videoId, p.coverage]));
+  // issue 15: a recording of a live broadcast replays its trade calls as playback reaches them
+  const recording = view?.video?.recordingBroadcastId ? view.session.id : undefined;
+  const calls = useReplayCalls(recording);
+  const [position, setPosition] = useState(0);
+  const [seekTo, setSeekTo] = useState<SeekRequest | undefined>(undefined);
+  useEffect(() => {
+    setPosition(0);
+    setSeekTo(undefined);
+  }, [currentId]);
+  const seek = (seconds: number) => {
+    setSeekTo((s) => ({ seconds, id: (s?.id ?? 0) + 1 }));
+    setPosition(seconds);
+  };
 
   if (isApiError(session.error) && session.error.status === 404) return <Navigate to="/member" replace />;
 
@@ -89,9 +103,16 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
                   video={view.video}
                   {...watch.player}
                   startAt={watch.startAt}
+                  seekTo={seekTo}
                   onProgress={(p) => {
                     watch.player.onProgress(p);
+                    // whole seconds: the calls panel redraws once a second, not on every timeupdate
+                    if (recording) setPosition(Math.floor(p.seconds));
                     onProgress?.(p);
+                  }}
+                  onSeek={(seconds) => {
+                    watch.player.onSeek(seconds);
+                    if (recording) setPosition(Math.floor(seconds));
                   }}
                 />
                 {watch.phase === 'takenOver' && (
@@ -115,6 +136,9 @@ export function MemberLessonRoute({ onProgress }: Pick<PlayerEvents, 'onProgress
               >
                 {t('member.lessons.unavailable')}
               </div>
+            )}
+            {recording && calls.data && calls.data.items.length > 0 && (
+              <ReplayCalls calls={calls.data.items} position={position} onSeek={seek} />
             )}
             <h1 className="member-lesson__title" id="lesson-title" data-testid="lesson-title">
               {view.session.title}

@@ -38,6 +38,7 @@ const comment = (seq: number, text: string, over: Partial<LiveComment> = {}): Li
   text,
   call: null,
   streamTime: 90,
+  broadcastId: null,
   createdAt: '2026-11-26T12:00:00.000Z',
   ...over,
 });

@@ -17,6 +17,7 @@ export function HlsPlayer({
   onSeek,
   startAt,
   stopped,
+  seekTo,
   live = false,
 }: {
   src: string;
@@ -49,6 +50,16 @@ export function HlsPlayer({
   useEffect(() => {
     if (stopped) ref.current?.pause();
   }, [stopped]);
+
+  // a seek asked by the page (a trade call's moment): now if the media knows its length, else once it does
+  const pendingSeek = useRef<number | null>(null);
+  useEffect(() => {
+    if (!seekTo) return;
+    const element = ref.current;
+    control.current.started = true;
+    if (element && element.readyState >= 1) element.currentTime = seekTo.seconds;
+    else pendingSeek.current = seekTo.seconds;
+  }, [seekTo?.id]);
 
   useEffect(() => {
     events.current.onStateChange?.(state);
@@ -124,6 +135,10 @@ export function HlsPlayer({
         aria-label={title}
         onLoadedMetadata={(e) => {
           applyStart(e.currentTarget, true);
+          if (pendingSeek.current !== null) {
+            e.currentTarget.currentTime = pendingSeek.current;
+            pendingSeek.current = null;
+          }
           setState((s) => (s === 'loading' ? 'paused' : s));
         }}
         onPlay={(e) => {

@@ -41,14 +41,15 @@ export function choosePlayer(video: VideoPlayback): PlayerChoice {
   }
 }
 
-/** The lesson's video in the player its source needs (an embed ignores `startAt` and `stopped`). */
+/** The lesson's video in the player its source needs (an embed ignores `startAt`, `stopped` and `seekTo`). */
 export function LessonPlayer({
   video,
   startAt,
   stopped,
+  seekTo,
   ...events
 }: { video: VideoPlayback } & PlayerEvents & PlayerControl) {
-  const control = { startAt, stopped };
+  const control = { startAt, stopped, seekTo };
   const { t } = useTranslation();
   const choice = choosePlayer(video);
   switch (choice.player) {

@@ -17,4 +17,9 @@ export type PlayerControl = {
   startAt?: number | undefined;
   /** true: pause now and stay paused */
   stopped?: boolean | undefined;
+  /** move the playhead here (a trade call's moment); a new `id` asks again for the same time */
+  seekTo?: SeekRequest | undefined;
 };
+
+/** A request to move the playhead: `id` changes with each request. */
+export type SeekRequest = { seconds: number; id: number };

@@ -14,18 +14,31 @@ export function VimeoPlayer({
   onSeek,
   startAt,
   stopped,
+  seekTo,
 }: { url: string; title: string } & PlayerEvents & PlayerControl) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
   const events = useRef({ onStateChange, onProgress, onSeek });
   events.current = { onStateChange, onProgress, onSeek };
-  const control = useRef({ startAt, stopped, pause: () => {} });
+  const control = useRef({
+    startAt,
+    stopped,
+    pause: () => {},
+    seek: (_seconds: number) => {},
+    pendingSeek: null as number | null,
+  });
   control.current.startAt = startAt;
   control.current.stopped = stopped;
 
   useEffect(() => {
     if (stopped) control.current.pause();
   }, [stopped]);
+
+  useEffect(() => {
+    if (!seekTo) return;
+    control.current.pendingSeek = seekTo.seconds;
+    control.current.seek(seekTo.seconds);
+  }, [seekTo?.id]);
 
   useEffect(() => {
     events.current.onStateChange?.(state);
@@ -64,14 +77,19 @@ export function VimeoPlayer({
           .ready()
           .then(() => {
             if (!live) return;
-            const at = control.current.startAt;
-            if (at) void player.setCurrentTime(at).catch(() => {});
+            const at = control.current.pendingSeek ?? control.current.startAt;
+            control.current.seek = (seconds) => {
+              control.current.pendingSeek = null;
+              void player.setCurrentTime(seconds).catch(() => {});
+            };
+            if (at) control.current.seek(at);
             setState((s) => (s === 'loading' ? 'paused' : s));
           })
           .catch(() => live && setState('error'));
         // unbind only: the iframe belongs to React, destroy() would remove it from the page
         destroy = () => {
           control.current.pause = () => {};
+          control.current.seek = () => {};
           for (const e of [
             'play',
             'playing',
