@@ -44,7 +44,7 @@ import { CourseLiveImage } from './learning.js';
  *          GET  /member/live/:streamId/access                 → LiveAccess (the gateway asks at SSE connect)
  *          GET  /member/live/:streamId/comments?after&limit   → LiveCommentReplay
  *          POST /member/live/:streamId/comments               → 201 LiveComment
- *          GET  /member/live/:streamId/calls                  → LiveCommentList (every trade call, oldest first)
+ *          GET  /member/live/:streamId/calls                  → LiveCommentList (the trade calls of the broadcast on air, else the latest; oldest first)
  *          GET  /member/live/comments/now?streamId|courseId|sessionId → LiveCommentList ("Now")
  *          GET  /member/sessions/:id/calls                    → ReplayCallList (a recording's calls)
  * Gateway: GET /api/live/streams/:streamId — server-sent events (below).

@@ -596,6 +596,19 @@ describe('live streams, playback and comments', () => {
     await ok(call('POST', `/member/live/${trade.id}/comments`, m.token, { text: 'รับทราบ' }), 201);
     const calls = await ok<LiveCommentList>(call('GET', `/member/live/${trade.id}/calls`, m.token));
     expect(calls.items.map((i) => i.seq)).toEqual([c.seq]);
+
+    // the page shows the broadcast on air, else the latest: off air the last session's calls stay,
+    // back on air the board starts empty and fills with this broadcast's calls only
+    const callSeqs = async () =>
+      (await ok<LiveCommentList>(call('GET', `/member/live/${trade.id}/calls`, m.token))).items.map(
+        (i) => i.seq,
+      );
+    await ok(call('PUT', `/admin/live-streams/${trade.id}`, staff, { live: 'N' }));
+    expect(await callSeqs()).toEqual([c.seq]);
+    await ok(call('PUT', `/admin/live-streams/${trade.id}`, staff, { live: 'Y' }));
+    expect(await callSeqs()).toEqual([]);
+    const c2 = await ok<LiveComment>(call('POST', `/admin/live-streams/${trade.id}/calls`, staff, body), 201);
+    expect(await callSeqs()).toEqual([c2.seq]);
   });
 
   it('"Now" reads by stream, course or session; exactly one of them; only what the member may read', async () => {

@@ -20,6 +20,7 @@ import { Course } from '../../entities/course.js';
 import { CourseSession } from '../../entities/course-session.js';
 import { LiveComment, type LiveCommentEntity } from '../../entities/live-comment.js';
 import { LiveStream, type LiveStreamEntity } from '../../entities/live-stream.js';
+import { LiveBroadcast } from '../../entities/live-broadcast.js';
 import { MemberName } from '../../entities/member-name.js';
 import { liveStreamMember } from './live-streams.js';
 import { publishToStream } from './live-bus.js';
@@ -222,11 +223,23 @@ export class LiveComments {
     };
   }
 
-  /** Every visible trade call of the stream, oldest first (a recording replays them by streamTime). */
+  /**
+   * The visible trade calls of the stream's broadcast — the one on air, else the latest — oldest
+   * first: the live trade page shows this session's calls, not every earlier one (a recording
+   * replays an earlier broadcast's calls on its lesson page).
+   */
   async calls(streamId: string): Promise<LiveCommentView[]> {
-    const rows = await this.kit.orm.em
-      .fork()
-      .find(LiveComment, { streamId, kind: 'call', hiddenAt: null }, { orderBy: { seq: 'asc' } });
+    const em = this.kit.orm.em.fork();
+    const stream = await em.findOne(LiveStream, { id: streamId }, { fields: ['broadcastId'] });
+    const broadcastId =
+      stream?.broadcastId ??
+      (await em.findOne(LiveBroadcast, { streamId }, { orderBy: { startedAt: 'desc' }, fields: ['id'] }))?.id;
+    if (!broadcastId) return [];
+    const rows = await em.find(
+      LiveComment,
+      { streamId, broadcastId, kind: 'call', hiddenAt: null },
+      { orderBy: { seq: 'asc' } },
+    );
     return rows.map(liveCommentView);
   }
 

@@ -154,7 +154,8 @@ const memberLiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: member,
       schema: {
         ...meta,
-        summary: "Every trade call of the stream, oldest first, with its stream time (a recording's replay)",
+        summary:
+          'The trade calls of the broadcast on air (else the latest), oldest first, with their stream time',
         params: LiveStreamParams,
         response: { 200: LiveCommentList, ...refusals },
       },
