@@ -12,6 +12,7 @@ import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
+import { checkInMigrations } from './migrations/0012-check-in.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -31,6 +32,7 @@ import { UserDetail, UserPort } from './entities/user-record.js';
 import { LiveStream } from './entities/live-stream.js';
 import { LiveComment } from './entities/live-comment.js';
 import { MemberName } from './entities/member-name.js';
+import { CheckinSecret, SessionCheckin } from './entities/session-checkin.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -47,6 +49,8 @@ import liveWatching from './plugins/app/live-watch.js';
 import liveComments from './plugins/app/live-comments.js';
 import adminLiveStreamRoutes from './routes/admin-live-streams/index.js';
 import memberLiveRoutes from './routes/member-live/index.js';
+import checkins from './plugins/app/checkins.js';
+import checkinRoutes from './routes/checkins/index.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -111,6 +115,8 @@ export async function buildApp(
       LiveStream,
       LiveComment,
       MemberName,
+      SessionCheckin,
+      CheckinSecret,
     ],
     migrations: [
       ...migrations,
@@ -122,6 +128,7 @@ export async function buildApp(
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
       ...liveMigrations,
+      ...checkInMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -143,6 +150,7 @@ export async function buildApp(
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
       await app.register(userRecords);
+      await app.register(checkins, { secretKey: config.LEARNING_SECRET_KEY, siteUrl: config.SITE_URL });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
@@ -161,6 +169,7 @@ export async function buildApp(
       await app.register(userRecordRoutes);
       await app.register(adminLiveStreamRoutes);
       await app.register(memberLiveRoutes);
+      await app.register(checkinRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -63,11 +63,12 @@ describe('demo course content', () => {
       [today, 'video', 4],
       [today, 'live', 5],
       [today, 'live', 9],
+      [today, 'real', 10],
       [addDays(today, 1), 'meeting', 6],
       [addDays(today, 3), 'real', 7],
       [addDays(today, 7), 'real', 8],
     ]);
-    const [, pairs, pastMeeting, candles, live, tradeRoom, meeting, workshop] = fx.items;
+    const [, pairs, pastMeeting, candles, live, tradeRoom, seminar, meeting, workshop] = fx.items;
     // the lessons read in order: lesson 1 two days ago, lesson 2 today
     expect(pairs!.video).toMatchObject({ name: 'บทที่ 1: คู่เงินหลัก (Major pairs)' });
     expect(candles!.video).toMatchObject({ name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)' });
@@ -78,6 +79,8 @@ describe('demo course content', () => {
     expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
     expect(pastMeeting!.zoomRoom).toMatchObject({ id: meeting!.zoomRoom!.id });
     expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
+    // today's seminar takes check-ins (issue 16): its window is today and the close day on
+    expect(seminar).toMatchObject({ checkin: 'Y', date: today, close: addDays(today, 13) });
 
     // every lesson plays with no internet: an upload on one of media's demo assets, no Vimeo or HLS URL
     const videos = await read<VideosPage>(app, '/admin/videos');
