@@ -24,7 +24,9 @@ export const takesCheckins = (s: Pick<CheckinSession, 'type' | 'checkin'>): bool
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The first and last Asia/Bangkok days (inclusive) a member may check in. */
-export function checkinWindow(s: Pick<CheckinSession, 'date' | 'close'>): { from: string; to: string } | null {
+export function checkinWindow(
+  s: Pick<CheckinSession, 'date' | 'close'>,
+): { from: string; to: string } | null {
   if (!s.date) return null;
   const to = DAY.test(s.close) && s.close > s.date ? s.close : s.date;
   return { from: s.date, to };

@@ -64,7 +64,9 @@ describe('rotating check-in codes (30 s steps, one step of slack)', () => {
   });
 
   it('the link a phone opens', () => {
-    expect(checkinUrl('https://rian.example/', A, 'ab_c-1')).toBe(`https://rian.example/checkIn?s=${A}&c=ab_c-1`);
+    expect(checkinUrl('https://rian.example/', A, 'ab_c-1')).toBe(
+      `https://rian.example/checkIn?s=${A}&c=ab_c-1`,
+    );
   });
 });
 

@@ -131,10 +131,12 @@ export class Checkins {
       changesAt: stepEnds(step).toISOString(),
       serverTime: now.toISOString(),
       periodSeconds: CHECKIN_STEP_SECONDS,
-      checkedIn: await em.getConnection().execute<{ n: number }[]>(
-        `select count(*)::int as n from session_checkins where session_id = ?`,
-        [s.id],
-      ).then((r) => r[0]!.n),
+      checkedIn: await em
+        .getConnection()
+        .execute<{ n: number }[]>(`select count(*)::int as n from session_checkins where session_id = ?`, [
+          s.id,
+        ])
+        .then((r) => r[0]!.n),
     };
   }
 
@@ -142,9 +144,18 @@ export class Checkins {
   async sessions(q: CheckinSessionsQuery): Promise<CheckinSessionList> {
     const where: string[] = [`s.type = 'real'`, `s.checkin = 'Y'`];
     const params: unknown[] = [];
-    if (q.courseId) (where.push('s.course_id = ?'), params.push(q.courseId));
-    if (q.from) (where.push('s.session_date >= ?'), params.push(q.from));
-    if (q.to) (where.push('s.session_date <= ?'), params.push(q.to));
+    if (q.courseId) {
+      where.push('s.course_id = ?');
+      params.push(q.courseId);
+    }
+    if (q.from) {
+      where.push('s.session_date >= ?');
+      params.push(q.from);
+    }
+    if (q.to) {
+      where.push('s.session_date <= ?');
+      params.push(q.to);
+    }
     const rows = (await this.kit.orm.em.fork().execute(
       `select s.session_id, s.course_id, s.title, to_char(s.session_date, 'YYYY-MM-DD') as date, s.start_time,
          s.to_time, to_char(s.close_date, 'YYYY-MM-DD') as close_date,
@@ -187,7 +198,11 @@ export class Checkins {
       throw new ProblemError('learning.checkin_code_invalid');
     }
     const enrolment = await em.findOne(Enrolment, { userId, courseId: s.courseId });
-    const denial = checkinDenial(enrolment ? accessEnrolment(enrolment) : null, checkinSession(s), bangkokDay(now));
+    const denial = checkinDenial(
+      enrolment ? accessEnrolment(enrolment) : null,
+      checkinSession(s),
+      bangkokDay(now),
+    );
     if (denial === 'no_checkin') throw new ProblemError('learning.checkin_code_invalid');
     if (denial === 'not_enrolled') throw new ProblemError('learning.checkin_not_enrolled');
     if (denial === 'closed') throw new ProblemError('learning.checkin_closed');
@@ -220,7 +235,13 @@ export class Checkins {
         detail: ERRORS['learning.checkin_not_enrolled'].en,
       });
     const { created, row } = await this.record(em, s, body.userId, 'staff', staffId, now);
-    return { created, answer: { result: created ? 'checked_in' : 'already', checkin: staffView(row) } satisfies CheckinManualResult };
+    return {
+      created,
+      answer: {
+        result: created ? 'checked_in' : 'already',
+        checkin: staffView(row),
+      } satisfies CheckinManualResult,
+    };
   }
 
   async remove(id: string): Promise<void> {
@@ -285,7 +306,10 @@ export class Checkins {
        values (?, ?, ?, ?, ?, ?, ?) on conflict (session_id, user_id) do nothing returning checkin_id`,
       [uuidv7(), s.id, s.courseId, userId, method, by, now],
     )) as { checkin_id: string }[];
-    const [row] = (await em.execute(`${SELECT} where c.session_id = ? and c.user_id = ?`, [s.id, userId])) as Row[];
+    const [row] = (await em.execute(`${SELECT} where c.session_id = ? and c.user_id = ?`, [
+      s.id,
+      userId,
+    ])) as Row[];
     return { created: inserted.length === 1, row: row! };
   }
 
@@ -325,7 +349,8 @@ export class Checkins {
       return;
     }
     if (window >= CHECKIN_TRIES_PER_WINDOW || today >= CHECKIN_TRIES_PER_DAY) {
-      const ttl = window >= CHECKIN_TRIES_PER_WINDOW ? await this.kit.redis.ttl(this.tryKeys(userId, now)[0]) : 3600;
+      const ttl =
+        window >= CHECKIN_TRIES_PER_WINDOW ? await this.kit.redis.ttl(this.tryKeys(userId, now)[0]) : 3600;
       throw new ProblemError('learning.checkin_too_many_tries', {
         headers: { 'retry-after': String(Math.max(1, ttl)) },
       });
@@ -351,9 +376,18 @@ export class Checkins {
 function filters(q: CheckinCsvQuery): [string[], unknown[]] {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (q.sessionId) (where.push('c.session_id = ?'), params.push(q.sessionId));
-  if (q.courseId) (where.push('c.course_id = ?'), params.push(q.courseId));
-  if (q.userId) (where.push('c.user_id = ?'), params.push(q.userId));
+  if (q.sessionId) {
+    where.push('c.session_id = ?');
+    params.push(q.sessionId);
+  }
+  if (q.courseId) {
+    where.push('c.course_id = ?');
+    params.push(q.courseId);
+  }
+  if (q.userId) {
+    where.push('c.user_id = ?');
+    params.push(q.userId);
+  }
   return [where, params];
 }
 
