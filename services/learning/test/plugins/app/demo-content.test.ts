@@ -118,8 +118,8 @@ describe('demo course content', () => {
     const [a, b] = await Promise.all([start(env), start(env)]);
     const sessions = async (app: ServiceApp) =>
       (await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`)).total;
-    expect(await sessions(a!)).toBe(9);
-    expect(await sessions(b!)).toBe(9);
+    expect(await sessions(a!)).toBe(10);
+    expect(await sessions(b!)).toBe(10);
     expect((await read<DocumentListsPage>(a!, '/admin/document-lists')).total).toBe(0);
 
     // media announces the demo file after learning started: the running replicas list the document
@@ -143,7 +143,7 @@ describe('demo course content', () => {
     expect(listed.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
     for (const app of apps.splice(0)) await app.close();
     const again = await start(env);
-    expect(await sessions(again)).toBe(9);
+    expect(await sessions(again)).toBe(10);
     const lists = await read<DocumentListsPage>(
       again,
       `/admin/document-lists?courseId=${DEMO_COURSE_IDS.forexBasics}`,
