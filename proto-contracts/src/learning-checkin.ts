@@ -35,6 +35,8 @@ import { X_ERROR } from './errors.js';
  *
  * Learning routes (base /api/learning through the gateway):
  *   member POST /member/checkins                 CheckinBody → 201 CheckinResult (`checked_in`),
+ *                                                (no sessionId: today's sessions of the member's courses
+ *                                                are tried — what a typed code from the hall sends)
  *                                                200 CheckinResult (`already`)
  *          GET  /member/checkins?page&pageSize    → CheckinMemberPage (the member's own, newest first)
  *   staff  GET  /admin/checkins/kiosk/:sessionId  → CheckinKiosk (the code now; ask again at changesAt)
@@ -101,7 +103,13 @@ export type CheckinStaff = Static<typeof CheckinStaff>;
 
 export const CheckinBody = Type.Object(
   {
-    sessionId: Uuid(),
+    sessionId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'the session (the QR link’s `s`); without it, the code is looked for among the sessions the member may check in to today (a typed code in the hall)',
+      }),
+    ),
     code: Type.String({
       minLength: 1,
       maxLength: 64,

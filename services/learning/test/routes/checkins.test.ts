@@ -278,11 +278,19 @@ describe('on-site check-in', () => {
     expect((await app.checkins.checkIn(member, { sessionId: seminar, code }, now)).answer.result).toBe(
       'checked_in',
     );
-    // another member's typed code goes through
+    // another member types the code in the hall without naming the session: today's sessions of
+    // their courses are tried, and the seminar's code finds the seminar
     const fresh = `typed2-${uuidv7()}`;
     await app.enrolmentAdmin.grant({ userId: fresh, courseId: courseA, start: '2026-01-01' }, staffId);
-    const ok = await app.checkins.checkIn(fresh, { sessionId: seminar, code: typedCode }, now);
-    expect(ok.answer).toMatchObject({ result: 'checked_in', checkin: { method: 'typed' } });
+    const ok = await app.checkins.checkIn(fresh, { code: typedCode }, now);
+    expect(ok.answer).toMatchObject({
+      result: 'checked_in',
+      checkin: { method: 'typed', sessionId: seminar },
+    });
+    // a member of another course cannot use it that way
+    await expect(app.checkins.checkIn(memberB, { code: typedCode }, now)).rejects.toMatchObject({
+      code: 'learning.checkin_code_invalid',
+    });
   });
 
   it('429 through the route carries Retry-After', async () => {

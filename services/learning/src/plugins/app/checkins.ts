@@ -48,6 +48,8 @@ const SECRET_PURPOSE = 'learning:checkin-secret';
 /** The CSV export's cap (a session or a course, never the whole history by accident). */
 const CSV_MAX_ROWS = 20_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const checkinSession = (s: CourseSessionEntity): CheckinSession => ({
   courseId: s.courseId,
   type: s.type,
@@ -191,9 +193,18 @@ export class Checkins {
     const kind = codeKind(body.code);
     if (kind === 'typed') await this.assertTriesLeft(userId, now);
     const em = this.kit.orm.em.fork();
-    const s = await em.findOne(CourseSession, { id: body.sessionId });
-    const secret = s && takesCheckins(s) && s.view === 'Y' ? await this.secretOf(em, s.id, false) : null;
-    if (!s || !secret || verifyCode(secret, s.id, body.code, now) === null) {
+    const candidates = body.sessionId
+      ? await em.find(CourseSession, { id: body.sessionId })
+      : await this.todaysSessions(em, userId, now);
+    let s: CourseSessionEntity | undefined;
+    for (const c of candidates) {
+      const secret = takesCheckins(c) && c.view === 'Y' ? await this.secretOf(em, c.id, false) : null;
+      if (secret && verifyCode(secret, c.id, body.code, now) !== null) {
+        s = c;
+        break;
+      }
+    }
+    if (!s) {
       if (kind === 'typed') await this.countWrongTry(userId, now);
       throw new ProblemError('learning.checkin_code_invalid');
     }
@@ -223,6 +234,23 @@ export class Checkins {
         checkin: memberView(row),
       },
     };
+  }
+
+  /** The sessions a code without a session may be for: today's check-in sessions of the member's courses. */
+  private async todaysSessions(em: EntityManager, userId: string, now: Date): Promise<CourseSessionEntity[]> {
+    const courseIds = (await em.find(Enrolment, { userId }))
+      .map((e) => e.courseId)
+      .filter((id) => UUID.test(id));
+    if (!courseIds.length) return [];
+    const today = bangkokDay(now);
+    const sessions = await em.find(CourseSession, {
+      courseId: { $in: courseIds },
+      type: 'real',
+      checkin: 'Y',
+      view: 'Y',
+      date: { $lte: today },
+    });
+    return sessions.filter((c) => insideWindow(checkinSession(c), today));
   }
 
   /** Staff check a member in by hand (any day: staff correct the record); the member must be enrolled. */
