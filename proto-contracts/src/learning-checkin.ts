@@ -194,7 +194,13 @@ const Filters = {
 };
 export const CheckinCsvQuery = Type.Object(Filters);
 export type CheckinCsvQuery = Static<typeof CheckinCsvQuery>;
-export const CheckinAdminQuery = Type.Object({ ...Filters, ...PageQuery.properties });
+export const CheckinAdminQuery = Type.Object({
+  ...Filters,
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: 'the member’s shown name (contains) or user id (exactly)' }),
+  ),
+  ...PageQuery.properties,
+});
 export type CheckinAdminQuery = Static<typeof CheckinAdminQuery>;
 
 export const CheckinPage = Page(CheckinStaff);

@@ -311,7 +311,11 @@ export class Checkins {
         (page - 1) * pageSize,
       ]) as Promise<Row[]>,
       em
-        .execute(`select count(*)::int as n from session_checkins c ${cond}`, params)
+        .execute(
+          `select count(*)::int as n from session_checkins c
+           left join member_names n on n.user_id = c.user_id ${cond}`,
+          params,
+        )
         .then((r) => (r as { n: number }[])[0]!.n),
     ]);
     return { items, page, pageSize, total };
@@ -401,9 +405,14 @@ export class Checkins {
   }
 }
 
-function filters(q: CheckinCsvQuery): [string[], unknown[]] {
+function filters(q: CheckinCsvQuery & { q?: string }): [string[], unknown[]] {
   const where: string[] = [];
   const params: unknown[] = [];
+  const text = q.q?.trim();
+  if (text) {
+    where.push(`(n.name ilike ? escape '\\' or c.user_id = ?)`);
+    params.push(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`, text);
+  }
   if (q.sessionId) {
     where.push('c.session_id = ?');
     params.push(q.sessionId);
