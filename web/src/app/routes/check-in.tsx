@@ -3,8 +3,7 @@ import { CheckInRoute } from '@/features/checkin/routes/check-in';
 
 // /checkIn asks visitors to sign in on the page (the QR's link stays in the address); the login
 // dialog belongs to auth.
-const openLogin = () =>
-  useAuthDialogStore.getState().openLogin('', null, `${window.location.pathname}${window.location.search}`);
+const openLogin = (returnTo: string) => useAuthDialogStore.getState().openLogin('', null, returnTo);
 
 export function AppCheckInRoute() {
   return <CheckInRoute onLogin={openLogin} />;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CheckinResult } from '@rian/proto-contracts/learning-checkin';
 import { Alert } from '@/components/ui/alert';
@@ -23,12 +23,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the server's message. A form takes the typed 6-digit code (the session from the link, else
  * today's sessions of the member's courses).
  */
-export function CheckInRoute({ onLogin }: { onLogin: () => void }) {
+export function CheckInRoute({ onLogin }: { onLogin: (returnTo: string) => void }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const ready = useAuthStore((s) => s.ready);
   const token = useAuthStore((s) => s.token);
   const [params] = useSearchParams();
+  const location = useLocation();
   const sessionParam = params.get('s') ?? '';
   const sessionId = UUID.test(sessionParam) ? sessionParam : undefined;
   const qr = params.get('c') ?? '';
@@ -73,7 +74,10 @@ export function CheckInRoute({ onLogin }: { onLogin: () => void }) {
         <section className="card check-in-card" data-testid="check-in-sign-in">
           <h2 className="card__title">{t('checkIn.signInTitle')}</h2>
           <p className="card__text">{t('checkIn.signInText')}</p>
-          <Button onClick={onLogin} data-testid="check-in-login">
+          <Button
+            onClick={() => onLogin(`${location.pathname}${location.search}`)}
+            data-testid="check-in-login"
+          >
             {t('checkIn.signIn')}
           </Button>
         </section>
