@@ -340,6 +340,20 @@ describe('on-site check-in', () => {
     expect((await call('GET', `/admin/checkins?courseId=${courseB}`, staff)).json<CheckinPage>().total).toBe(
       0,
     );
+    // q: the member's shown name (contains) or user id (exactly); % and _ are plain characters
+    await app.kit.orm.em
+      .fork()
+      .execute(`insert into member_names (user_id, name, changed_at) values (?, 'สมชาย ใ.', now())`, [
+        enrolled,
+      ]);
+    const byName = (
+      await call('GET', `/admin/checkins?q=${encodeURIComponent('สมชาย')}`, staff)
+    ).json<CheckinPage>();
+    expect(new Set(byName.items.map((c) => c.userId))).toEqual(new Set([enrolled]));
+    expect(byName.items[0]!.memberName).toBe('สมชาย ใ.');
+    const byId = (await call('GET', `/admin/checkins?q=${enrolled}`, staff)).json<CheckinPage>();
+    expect(byId.total).toBe(byMember.total);
+    expect((await call('GET', `/admin/checkins?q=%25`, staff)).json<CheckinPage>().total).toBe(0);
 
     const csv = await call('GET', `/admin/checkins.csv?sessionId=${seminar}`, staff);
     expect(csv.statusCode).toBe(200);
