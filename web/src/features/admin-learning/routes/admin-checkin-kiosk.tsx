@@ -82,50 +82,58 @@ export function AdminCheckinKioskRoute() {
         <Spinner label={t('checkinAdmin.loading')} />
       ) : (
         <main className="checkin-kiosk__main">
-          <h1 className="checkin-kiosk__title">{k.title}</h1>
-          <p className="checkin-kiosk__when">
-            {formatDay(k.date, language)}
-            {k.start && ` · ${k.start}${k.to ? `–${k.to}` : ''}`}
-          </p>
-          {!k.open && (
-            <Alert tone="info">
-              <span data-testid="kiosk-closed">{t('checkinAdmin.kioskClosed')}</span>
-            </Alert>
-          )}
-          <p className="checkin-kiosk__scan">{t('checkinAdmin.kioskScan')}</p>
-          <div className="checkin-kiosk__qr">
-            {qr?.url === k.url ? (
-              <img
-                src={qr.image}
-                alt={t('checkinAdmin.kioskQrAlt', { title: k.title })}
-                data-testid="kiosk-qr"
-                data-url={k.url}
-                data-step={k.step}
-              />
-            ) : (
-              <Spinner label={t('checkinAdmin.loading')} />
+          <div className="checkin-kiosk__head">
+            <h1 className="checkin-kiosk__title">{k.title}</h1>
+            <p className="checkin-kiosk__when">
+              {formatDay(k.date, language)}
+              {k.start && ` · ${k.start}${k.to ? `–${k.to}` : ''}`}
+            </p>
+            {!k.open && (
+              <Alert tone="info">
+                <span data-testid="kiosk-closed">{t('checkinAdmin.kioskClosed')}</span>
+              </Alert>
             )}
           </div>
-          <p className="checkin-kiosk__or">{t('checkinAdmin.kioskOrType', { site })}</p>
-          <p
-            className="checkin-kiosk__code"
-            data-testid="kiosk-typed-code"
-            aria-label={k.typedCode.split('').join(' ')}
-          >
-            {k.typedCode.slice(0, 3)} {k.typedCode.slice(3)}
-          </p>
-          <p className="checkin-kiosk__countdown" aria-live="off" data-testid="kiosk-countdown">
-            {t('checkinAdmin.kioskChanges', { seconds })}
-          </p>
-          <progress
-            className="checkin-kiosk__progress"
-            max={k.periodSeconds}
-            value={seconds}
-            aria-hidden="true"
-          />
-          <p className="checkin-kiosk__count" data-testid="kiosk-count" aria-live="polite">
-            {t('checkinAdmin.checkedIn', { count: k.checkedIn })}
-          </p>
+          <div className="checkin-kiosk__body">
+            <section className="checkin-kiosk__panel" aria-label={t('checkinAdmin.kioskScan')}>
+              <p className="checkin-kiosk__scan">{t('checkinAdmin.kioskScan')}</p>
+              <div className="checkin-kiosk__qr">
+                {qr?.url === k.url ? (
+                  <img
+                    src={qr.image}
+                    alt={t('checkinAdmin.kioskQrAlt', { title: k.title })}
+                    data-testid="kiosk-qr"
+                    data-url={k.url}
+                    data-step={k.step}
+                  />
+                ) : (
+                  <Spinner label={t('checkinAdmin.loading')} />
+                )}
+              </div>
+            </section>
+            <section className="checkin-kiosk__panel" aria-label={t('checkinAdmin.kioskOrType', { site })}>
+              <p className="checkin-kiosk__or">{t('checkinAdmin.kioskOrType', { site })}</p>
+              <p
+                className="checkin-kiosk__code"
+                data-testid="kiosk-typed-code"
+                aria-label={k.typedCode.split('').join(' ')}
+              >
+                {k.typedCode.slice(0, 3)} {k.typedCode.slice(3)}
+              </p>
+              <p className="checkin-kiosk__countdown" aria-live="off" data-testid="kiosk-countdown">
+                {t('checkinAdmin.kioskChanges', { seconds })}
+              </p>
+              <progress
+                className="checkin-kiosk__progress"
+                max={k.periodSeconds}
+                value={seconds}
+                aria-hidden="true"
+              />
+              <p className="checkin-kiosk__count" data-testid="kiosk-count" aria-live="polite">
+                {t('checkinAdmin.checkedIn', { count: k.checkedIn })}
+              </p>
+            </section>
+          </div>
         </main>
       )}
     </div>
