@@ -646,6 +646,34 @@ export const ERRORS = {
     en: 'Trade calls can only be posted on a live trade stream',
   },
 
+  // issue 16 — checkin
+  'learning.checkin_code_invalid': {
+    status: 400,
+    th: 'รหัสเช็คอินไม่ถูกต้องหรือหมดอายุแล้ว กรุณาสแกน QR Code ที่หน้าจอใหม่อีกครั้ง',
+    en: 'The check-in code is wrong or has expired; please scan the QR code on the screen again',
+  },
+  'learning.checkin_not_enrolled': {
+    status: 403,
+    th: 'คุณยังไม่ได้ลงทะเบียนคอร์สของรอบเรียนนี้ จึงไม่สามารถเช็คอินได้ กรุณาติดต่อเจ้าหน้าที่',
+    en: 'You are not enrolled in this session’s course, so you cannot check in; please ask the staff',
+  },
+  'learning.checkin_closed': {
+    status: 409,
+    th: 'รอบเรียนนี้เปิดให้เช็คอินเฉพาะวันที่เรียนเท่านั้น',
+    en: 'Check-in for this session is only open on its day',
+  },
+  'learning.checkin_too_many_tries': {
+    status: 429,
+    th: 'กรอกรหัสผิดหลายครั้งเกินไป กรุณารอสักครู่ หรือสแกน QR Code แทน',
+    en: 'Too many wrong codes; please wait a while or scan the QR code instead',
+  },
+  'learning.checkin_not_found': { status: 404, th: 'ไม่พบการเช็คอินนี้', en: 'The check-in was not found' },
+  'learning.checkin_session_not_found': {
+    status: 404,
+    th: 'ไม่พบรอบเรียนที่เปิดเช็คอินนี้',
+    en: 'There is no session with check-in by this id',
+  },
+
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

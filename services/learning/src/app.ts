@@ -13,6 +13,7 @@ import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
 import { liveBroadcastMigrations } from './migrations/0010-live-broadcasts.js';
+import { checkInMigrations } from './migrations/0012-check-in.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
@@ -34,6 +35,7 @@ import { LiveStream } from './entities/live-stream.js';
 import { LiveComment } from './entities/live-comment.js';
 import { LiveBroadcast } from './entities/live-broadcast.js';
 import { MemberName } from './entities/member-name.js';
+import { CheckinSecret, SessionCheckin } from './entities/session-checkin.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -51,6 +53,8 @@ import liveComments from './plugins/app/live-comments.js';
 import liveBroadcasts from './plugins/app/live-broadcasts.js';
 import adminLiveStreamRoutes from './routes/admin-live-streams/index.js';
 import memberLiveRoutes from './routes/member-live/index.js';
+import checkins from './plugins/app/checkins.js';
+import checkinRoutes from './routes/checkins/index.js';
 import courseRoutes from './routes/courses/index.js';
 import adminCourseRoutes from './routes/admin-courses/index.js';
 import enrolmentRoutes from './routes/enrolments/index.js';
@@ -116,6 +120,8 @@ export async function buildApp(
       LiveComment,
       LiveBroadcast,
       MemberName,
+      SessionCheckin,
+      CheckinSecret,
     ],
     migrations: [
       ...migrations,
@@ -128,6 +134,7 @@ export async function buildApp(
       ...watchStatisticsMigrations,
       ...liveMigrations,
       ...liveBroadcastMigrations,
+      ...checkInMigrations,
       ...courseLiveImagesMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
@@ -151,6 +158,7 @@ export async function buildApp(
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
       await app.register(userRecords);
+      await app.register(checkins, { secretKey: config.LEARNING_SECRET_KEY, siteUrl: config.SITE_URL });
       await app.register(courseRoutes);
       await app.register(adminCourseRoutes);
       await app.register(enrolmentRoutes);
@@ -169,6 +177,7 @@ export async function buildApp(
       await app.register(userRecordRoutes);
       await app.register(adminLiveStreamRoutes);
       await app.register(memberLiveRoutes);
+      await app.register(checkinRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -59,6 +59,10 @@ interface Ctx {
   spareLiveStream: string;
   hideSeq: number;
   pinSeq: number;
+  /** check-in (issue 16): a real session of course A today with check-in on, its code, a check-in to delete */
+  checkinSession: string;
+  checkinCode: string;
+  spareCheckin: string;
 }
 
 interface Row {
@@ -431,6 +435,36 @@ const MATRIX: Row[] = [
     url: (c) => `/member/live/${c.liveStream}/calls`,
     access: ENROLLED,
   },
+  // on-site check-in (issue 16): a member checks in (the enrolment is the route's own 403 answer),
+  // reads their own; staff run the kiosk, list, export, check in by hand, remove
+  {
+    route: 'POST /member/checkins',
+    body: (_r, c) => ({ sessionId: c.checkinSession, code: c.checkinCode }),
+    access: MEMBER,
+  },
+  { route: 'GET /member/checkins', access: MEMBER },
+  {
+    route: 'GET /admin/checkins/kiosk/:sessionId',
+    url: (c) => `/admin/checkins/kiosk/${c.checkinSession}`,
+    access: STAFF,
+  },
+  { route: 'GET /admin/checkins/sessions', access: STAFF },
+  {
+    route: 'GET /admin/checkins',
+    url: (c) => `/admin/checkins?sessionId=${c.checkinSession}`,
+    access: STAFF,
+  },
+  {
+    route: 'GET /admin/checkins.csv',
+    url: (c) => `/admin/checkins.csv?courseId=${c.courseA}`,
+    access: STAFF,
+  },
+  {
+    route: 'POST /admin/checkins',
+    body: (_r, c) => ({ sessionId: c.checkinSession, userId: c.enrolledId }),
+    access: STAFF,
+  },
+  { route: 'DELETE /admin/checkins/:id', url: (c) => `/admin/checkins/${c.spareCheckin}`, access: STAFF },
 ];
 
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
@@ -487,6 +521,14 @@ beforeAll(async () => {
   const spareDocumentList = await fx.document({ courseId: courseB });
   const spareSession = await fx.session({ courseId: courseA, date: '2026-06-02' });
   const started = await app.playbacks.start(enrolled, { sessionId: session }, '127.0.0.1');
+  const checkinSession = await fx.session({ courseId: courseA, date: bangkokDay(new Date()), type: 'real' });
+  await app.kit.orm.em
+    .fork()
+    .execute(`update course_sessions set checkin = 'Y' where session_id = ?`, [checkinSession]);
+  const checkinCode = (await app.checkins.kiosk(checkinSession)).code;
+  const spareCheckin = (
+    await app.checkins.manual(staffId, { sessionId: checkinSession, userId: victim.userId })
+  ).answer.checkin.id;
   const note = { videoId: video.id, timeStart: 0, timeEnd: 10, timeTotal: 10 };
   const port = { value: 1000, year: 2026 };
   tokens.member = await issuer.member(member);
@@ -521,6 +563,9 @@ beforeAll(async () => {
     spareLiveStream,
     hideSeq,
     pinSeq,
+    checkinSession,
+    checkinCode,
+    spareCheckin,
   };
 });
 

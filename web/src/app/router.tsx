@@ -38,6 +38,8 @@ const publicPreview = async () => ({
 });
 // the member's own orders (issue 5); visitors are asked to log in (app/routes/my-orders)
 const myOrders = async () => ({ Component: (await import('./routes/my-orders')).AppMyOrdersRoute });
+// on-site check-in (issue 16): the page a phone opens from the kiosk's QR
+const checkIn = async () => ({ Component: (await import('./routes/check-in')).AppCheckInRoute });
 // the member area (issue 13): a parent route with the layout (its guard and dialogs), pages lazy
 const memberArea = async () => ({
   Component: (await import('@/features/member/routes/member-area')).MemberAreaRoute,
@@ -139,6 +141,13 @@ const adminVideos = async () => ({
 const adminLiveStreams = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-live-streams')).AdminLiveStreamsRoute,
 });
+// issue 16: on-site check-in lists and the kiosk's QR screen (qrcode loads with the kiosk only)
+const adminUserChecking = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-user-checking')).AdminUserCheckingRoute,
+});
+const adminCheckinKiosk = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-checkin-kiosk')).AdminCheckinKioskRoute,
+});
 const adminEnrolments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
 });
@@ -186,6 +195,7 @@ export const routes: RouteObject[] = [
           { path: 'terms-and-conditions', lazy: terms },
           { path: 'terms-and-condition', lazy: terms },
           { path: 'orders', lazy: myOrders },
+          { path: 'checkIn', lazy: checkIn },
           { path: 'creditCard/:ref', lazy: creditCard },
           { path: 'creditCardSmatrPay/:ref', lazy: unionPay },
           { path: 'qrPlayment/:ref', lazy: qrPayment },
@@ -241,6 +251,8 @@ export const routes: RouteObject[] = [
           { path: 'video', lazy: adminVideos },
           { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
+          { path: 'userChecking', lazy: adminUserChecking },
+          { path: 'userChecking/kiosk/:sessionId', lazy: adminCheckinKiosk },
           { path: '*', lazy: adminComingSoon },
         ],
       },

@@ -28,6 +28,8 @@ export const LAZY_NAMESPACES = [
   'adminWatch',
   'memberLive',
   'adminLive',
+  'checkin',
+  'adminCheckin',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

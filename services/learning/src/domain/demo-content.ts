@@ -20,7 +20,8 @@ import { addDays } from './field-rules.js';
  * - Forex Basics, in order (items 1, 2, ...): a live orientation three days before; lesson 1 (major
  *   pairs) two days before; a Zoom Q&A the day before; lesson 2 (candlesticks) today; a live stream
  *   this evening; a Zoom Q&A tomorrow; an on-site workshop with check-in three days on; a second
- *   on-site day a week on; the live trade room through today's trading day; and a document.
+ *   on-site day a week on; the live trade room through today's trading day; an on-site seminar
+ *   today with check-in on (open for check-in today and the 13 days after); and a document.
  * - Two live streams (DEMO_LIVE_STREAM_IDS, off air until staff set one live): the Forex channel,
  *   used by this evening's live, and the live trade room (kind trade).
  * - Price Action: lesson 1 (market structure) yesterday and a Zoom Q&A in two days.
@@ -55,6 +56,8 @@ export const DEMO_CONTENT_IDS = {
     pastMeeting: id(19),
     workshopDay2: id(20),
     tradeRoom: id(21),
+    /** today's on-site seminar with check-in on (issue 16): the kiosk and /checkIn work on it */
+    checkinDay: id(22),
   },
   /** a finished broadcast of the live trade room: lesson 2 of Forex Basics is its recording */
   replayBroadcast: id(30),
@@ -283,6 +286,22 @@ export function demoContent(today: string): DemoContent {
           to: '23:00',
           liveStreamId: DEMO_LIVE_STREAM_IDS.liveTrade,
           item: 9,
+        },
+      },
+      {
+        // check-in is open its whole Bangkok day, and through the close day on the days after
+        // (a demo left running keeps a session to check in to for two weeks)
+        id: s.checkinDay,
+        courseId: fx,
+        body: {
+          title: 'สัมมนาที่ห้องเรียนวันนี้ (On-site seminar today)',
+          date: today,
+          type: 'real',
+          start: '09:00',
+          to: '17:00',
+          close: addDays(today, 13),
+          checkin: 'Y',
+          item: 10,
         },
       },
       {

@@ -63,11 +63,12 @@ describe('demo course content', () => {
       [today, 'video', 4],
       [today, 'live', 5],
       [today, 'live', 9],
+      [today, 'real', 10],
       [addDays(today, 1), 'meeting', 6],
       [addDays(today, 3), 'real', 7],
       [addDays(today, 7), 'real', 8],
     ]);
-    const [, pairs, pastMeeting, candles, live, tradeRoom, meeting, workshop] = fx.items;
+    const [, pairs, pastMeeting, candles, live, tradeRoom, seminar, meeting, workshop] = fx.items;
     // the lessons read in order: lesson 1 two days ago, lesson 2 today
     expect(pairs!.video).toMatchObject({ name: 'บทที่ 1: คู่เงินหลัก (Major pairs)' });
     expect(candles!.video).toMatchObject({ name: 'บทที่ 2: กราฟแท่งเทียน (Candlesticks)' });
@@ -78,6 +79,8 @@ describe('demo course content', () => {
     expect(meeting!.zoomRoom).toMatchObject({ title: expect.any(String) });
     expect(pastMeeting!.zoomRoom).toMatchObject({ id: meeting!.zoomRoom!.id });
     expect(workshop).toMatchObject({ checkin: 'Y', start: '09:00', to: '16:00' });
+    // today's seminar takes check-ins (issue 16): its window is today and the close day on
+    expect(seminar).toMatchObject({ checkin: 'Y', date: today, close: addDays(today, 13) });
 
     // every lesson plays with no internet: an upload on one of media's demo assets, no Vimeo or HLS URL
     const videos = await read<VideosPage>(app, '/admin/videos');
@@ -115,8 +118,8 @@ describe('demo course content', () => {
     const [a, b] = await Promise.all([start(env), start(env)]);
     const sessions = async (app: ServiceApp) =>
       (await read<SessionsPage>(app, `/admin/courses/${DEMO_COURSE_IDS.forexBasics}/sessions`)).total;
-    expect(await sessions(a!)).toBe(9);
-    expect(await sessions(b!)).toBe(9);
+    expect(await sessions(a!)).toBe(10);
+    expect(await sessions(b!)).toBe(10);
     expect((await read<DocumentListsPage>(a!, '/admin/document-lists')).total).toBe(0);
 
     // media announces the demo file after learning started: the running replicas list the document
@@ -140,7 +143,7 @@ describe('demo course content', () => {
     expect(listed.items.map((l) => l.document.name)).toEqual([expect.stringContaining('Forex')]);
     for (const app of apps.splice(0)) await app.close();
     const again = await start(env);
-    expect(await sessions(again)).toBe(9);
+    expect(await sessions(again)).toBe(10);
     const lists = await read<DocumentListsPage>(
       again,
       `/admin/document-lists?courseId=${DEMO_COURSE_IDS.forexBasics}`,

@@ -27,7 +27,12 @@ export const ADMIN_MENU: Group[] = [
     items: [
       { key: 'courses', label: 'admin.menu.items.courses', to: '/admin/courses', ready: true },
       { key: 'userCourse', label: 'admin.menu.items.userCourse', to: '/admin/userCourse', ready: true },
-      { key: 'userChecking', label: 'admin.menu.items.userChecking', to: '/admin/userChecking' },
+      {
+        key: 'userChecking',
+        label: 'admin.menu.items.userChecking',
+        to: '/admin/userChecking',
+        ready: true,
+      },
       { key: 'userBook', label: 'admin.menu.items.userBook', to: '/admin/userCourseBooking' },
     ],
   },

@@ -47,9 +47,11 @@ function LoginForm() {
       { email: email.trim(), password },
       {
         onSuccess: () => {
+          const returnTo = useAuthDialogStore.getState().returnTo;
           close();
-          // spec 01 §2: after a password login the user goes to /
-          void navigate('/');
+          // spec 01 §2: after a password login the user goes to / (a page that asked for the
+          // sign-in, like /checkIn from a QR, gets the member back)
+          void navigate(returnTo ?? '/');
         },
       },
     );

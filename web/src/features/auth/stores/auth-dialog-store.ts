@@ -27,20 +27,37 @@ type AuthDialogState = {
   passwordCode: string;
   facebook: FacebookRegistration | null;
   connection: FacebookConnection | null;
-  openLogin: (email?: string, notice?: LoginNotice | null) => void;
+  /** where a password login goes (a same-site path, e.g. /checkIn?s=…&c=…); null: the home page */
+  returnTo: string | null;
+  openLogin: (email?: string, notice?: LoginNotice | null, returnTo?: string | null) => void;
   openRegister: (prefill?: { email?: string; facebook?: FacebookRegistration }) => void;
   openPassword: (prefill?: { email?: string; code?: string }) => void;
   openSocialConnect: (connection: FacebookConnection) => void;
   close: () => void;
 };
 
-const cleared = { email: '', notice: null, passwordCode: '', facebook: null, connection: null } as const;
+const cleared = {
+  email: '',
+  notice: null,
+  passwordCode: '',
+  facebook: null,
+  connection: null,
+  returnTo: null,
+} as const;
 
 /** Which sign-in dialog is open, and what it starts with. Kept in memory only (tokens included). */
 export const useAuthDialogStore = create<AuthDialogState>()((set) => ({
   open: null,
   ...cleared,
-  openLogin: (email = '', notice = null) => set({ ...cleared, open: 'login', email, notice }),
+  openLogin: (email = '', notice = null, returnTo = null) =>
+    set({
+      ...cleared,
+      open: 'login',
+      email,
+      notice,
+      // only a path of this site (never //host or a scheme): no open redirect
+      returnTo: returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : null,
+    }),
   openRegister: (prefill = {}) =>
     set({ ...cleared, open: 'register', email: prefill.email ?? '', facebook: prefill.facebook ?? null }),
   openPassword: (prefill = {}) =>
