@@ -52,7 +52,7 @@ import { SessionMember } from './learning-content.js';
  * local dev source served by media under its signed scope `live/<streamId>`:
  *   `<MEDIA_PUBLIC_URL>/signed/<exp>/<sig>/live/<streamId>/index.m3u8`
  * (kit/signed-url.ts, MEDIA_URL_SECRET). The dev source (deploy/local, wp-liveweb) has ffmpeg
- * write a rolling playlist `index.m3u8` and its segments (`index<N>.ts`, names matching media's
+ * write a rolling playlist `index.m3u8` and its segments (`live_<N>.ts`, names matching media's
  * file-name rule) into `<MEDIA_DIR>/private/live/<streamId>/` — i.e. media's file store ref
  * `{ visibility: 'private', kind: 'live', folder: <streamId>, filename }` — for each id in
  * DEMO_LIVE_STREAM_IDS (proto-contracts/demo). Media serves kind `live` like `hls` but with
