@@ -24,9 +24,34 @@ vi.mock('hls.js', () => {
   return { default: Hls };
 });
 
+// OvenPlayer is a dynamic import too: the stand-in records what it was made with and reports states
+const oven = vi.hoisted(() => ({
+  made: [] as { sources: { type: string; file: string }[]; mute?: boolean; autoStart?: boolean }[],
+  listeners: [] as ((e: { newstate: string }) => void)[],
+  removed: 0,
+}));
+vi.mock('ovenplayer', () => ({
+  default: {
+    create(container: HTMLElement, options: (typeof oven.made)[number]) {
+      oven.made.push(options);
+      container.appendChild(document.createElement('video'));
+      return {
+        on(event: string, cb: (e: { newstate: string }) => void) {
+          if (event === 'stateChanged') oven.listeners.push(cb);
+        },
+        remove() {
+          oven.removed += 1;
+        },
+      };
+    },
+  },
+}));
+
 const STREAM = '0190a0b0-0000-7000-8000-0000000000e1';
 const TRADE = '0190a0b0-0000-7000-8000-0000000000e3';
 const PLAYLIST = `/api/media/signed/1900000000/sig/live/${STREAM}/index.m3u8`;
+const LLHLS = 'https://live.example.com:443/app/trade/llhls.m3u8?policy=p&signature=s';
+const WEBRTC = 'wss://live.example.com:3333/app/trade?policy=p&signature=s';
 
 const comment = (seq: number, text: string, over: Partial<LiveComment> = {}): LiveComment => ({
   seq,
@@ -67,6 +92,7 @@ function serve({
   calls = [] as LiveComment[],
   post = { status: 201, body: {} as unknown },
   watchStatus = 200,
+  webrtc = false,
 } = {}) {
   const streams: Sse[] = [];
   const posts: unknown[] = [];
@@ -87,7 +113,11 @@ function serve({
       if (m && !m[2]) {
         if (watchStatus === 404)
           return reply(404, { status: 404, code: 'learning.live_stream_not_found', title: 'x' });
-        return reply(200, watch(m[1]!, m[1] === TRADE ? 'trade' : 'stream'));
+        const w = watch(m[1]!, m[1] === TRADE ? 'trade' : 'stream');
+        // what learning answers a trade stream when the streaming server offers WebRTC
+        if (webrtc && m[1] === TRADE)
+          return reply(200, { ...w, source: 'origin', playbackUrl: LLHLS, webrtcUrl: WEBRTC });
+        return reply(200, { ...w, webrtcUrl: null });
       }
       if (m && m[2] === '/calls') return reply(200, { items: calls });
       if (m && m[2] === '/comments' && init.method === 'POST') {
@@ -139,6 +169,9 @@ function renderLive(path: string) {
 
 beforeEach(() => {
   hls.sources.length = 0;
+  oven.made.length = 0;
+  oven.listeners.length = 0;
+  oven.removed = 0;
   useAuthStore.getState().setSession('member-jwt', makeUser({ status: 'Premium' }));
 });
 
@@ -245,6 +278,37 @@ describe('/member/livetrade and /member/livetrader', () => {
     expect(calls[0]!.textContent).toContain('ล่าสุด');
     expect(calls[0]!.textContent).toContain('นาทีที่ 12:34');
     expect(calls[0]!.textContent).toContain('ตัดขาดทุน2378');
+  });
+
+  it('with a WebRTC URL the trade page plays in OvenPlayer: WebRTC first, LL-HLS as its fallback, muted, at once', async () => {
+    serve({ webrtc: true });
+    const { unmount } = renderLive(`/member/livetrade/${TRADE}`);
+    const stage = await screen.findByTestId('live-player');
+    await waitFor(() => expect(oven.made).toHaveLength(1));
+    expect(oven.made[0]).toMatchObject({
+      autoStart: true,
+      mute: true,
+      sources: [
+        { type: 'webrtc', file: WEBRTC },
+        { type: 'llhls', file: LLHLS },
+      ],
+    });
+    expect(stage.getAttribute('data-player')).toBe('ovenplayer');
+    // hls.js does not play the stream itself (OvenPlayer may use it for its LL-HLS fallback)
+    expect(hls.sources).toEqual([]);
+    expect(stage.getAttribute('data-state')).toBe('loading');
+    oven.listeners[0]!({ newstate: 'playing' });
+    await waitFor(() => expect(stage.getAttribute('data-state')).toBe('playing'));
+    unmount();
+    expect(oven.removed).toBe(1);
+  });
+
+  it('without a WebRTC URL the trade page plays the playlist with hls.js, and no OvenPlayer is made', async () => {
+    serve();
+    renderLive(`/member/livetrade/${TRADE}`);
+    await waitFor(() => expect(hls.sources).toEqual([PLAYLIST]));
+    expect(screen.getByTestId('live-player').getAttribute('data-player')).toBe('hls');
+    expect(oven.made).toEqual([]);
   });
 
   it('livetrader is the same page as livetrade', async () => {

@@ -64,10 +64,10 @@ export function HlsPlayer({
       return;
     }
     let destroy = () => {};
-    let live = true;
+    let active = true;
     void import('hls.js')
       .then(({ default: Hls }) => {
-        if (!live) return;
+        if (!active) return;
         if (!Hls.isSupported()) {
           setState('error');
           return;
@@ -98,9 +98,9 @@ export function HlsPlayer({
         hls.attachMedia(element);
         destroy = () => hls.destroy();
       })
-      .catch(() => live && setState('error'));
+      .catch(() => active && setState('error'));
     return () => {
-      live = false;
+      active = false;
       destroy();
     };
   }, [src, live]);
