@@ -18,6 +18,7 @@ import { DEMO_LIVE_STREAM_IDS } from '@rian/proto-contracts/demo';
 import {
   apiCall,
   assert,
+  axeProblems,
   DESKTOP,
   inBrowser,
   journeyProgram,
@@ -27,6 +28,7 @@ import {
   productAndPrice,
   staffCall,
   staffToken,
+  tabTo,
   untilTrue,
   type JourneyOptions,
 } from './support.js';
@@ -76,6 +78,13 @@ async function playing(page: Page, who: string) {
       `${who}: the live player did not report playing: ${JSON.stringify(state)} (${String(error)})`,
     );
   }
+}
+
+/** axe-core finds no serious or critical problem on the page as it is now. */
+async function accessible(page: Page, name: string, log: (line: string) => void) {
+  const problems = await axeProblems(page);
+  log(`  axe on ${name}: ${problems.length} serious/critical`);
+  assert(problems.length === 0, `axe on ${name}:\n${problems.join('\n')}`);
 }
 
 /** The video element really advances (not only a "playing" event): its time moves on. */
@@ -145,6 +154,7 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       );
       assert(stream.live === 'Y', `the Forex stream is live ${stream.live} after the switch`);
       await shot(admin, 'live-admin-streams');
+      await accessible(admin, '/admin/liveStreaming', log);
     });
 
     const pageA = watch(await open(DESKTOP));
@@ -165,21 +175,28 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       await advancing(pageA);
       const badge = await pageA.getByTestId('live-badge').getAttribute('data-live');
       assert(badge === 'Y', `the page says on air ${badge}`);
+      await accessible(pageA, '/member/livestreaming/{id} (desktop)', log);
+      await accessible(pageB, '/member/livestreaming/{id} (phone)', log);
     });
 
     const text = `สวัสดีครับ ไลฟ์วันนี้ ${stamp.toString(36)}`;
-    await step('a comment from one member appears for the other', async () => {
-      await pageA.getByTestId('live-comment-input').fill(text);
-      await pageA.getByTestId('live-comment-send').click();
-      await pageB.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-      await pageA.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-      await shot(pageA, 'live-stream-desktop');
-      await shot(pageB, 'live-stream-phone');
-      assert(
-        (await overflow(pageB)) <= 0,
-        `the phone page is ${await overflow(pageB)}px wider than the window`,
-      );
-    });
+    await step(
+      'a comment from one member appears for the other (written and sent with the keyboard)',
+      async () => {
+        await tabTo(pageA, 'live-comment-input');
+        await pageA.keyboard.type(text);
+        await tabTo(pageA, 'live-comment-send', { max: 3 });
+        await pageA.keyboard.press('Enter');
+        await pageB.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+        await pageA.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+        await shot(pageA, 'live-stream-desktop');
+        await shot(pageB, 'live-stream-phone');
+        assert(
+          (await overflow(pageB)) <= 0,
+          `the phone page is ${await overflow(pageB)}px wider than the window`,
+        );
+      },
+    );
 
     await step('staff hide it in the stream’s comments: it disappears for both', async () => {
       const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Forex live' });
@@ -200,6 +217,7 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
         .filter({ hasText: text })
         .waitFor({ state: 'detached', timeout: 5_000 });
       await shot(admin, 'live-admin-comments', { fullPage: false });
+      await accessible(admin, '/admin/liveStreaming with the comments dialog', log);
       await admin.keyboard.press('Escape');
     });
 
@@ -240,6 +258,11 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       );
       await shot(pageA, 'live-trade-desktop');
       await shot(pageB, 'live-trade-phone');
+      await accessible(pageA, '/member/livetrade/{id} (desktop)', log);
+      await accessible(pageB, '/member/livetrade (phone)', log);
+      // the calls scroll: the keyboard reaches their list
+      await pageA.locator('body').focus();
+      await tabTo(pageA, 'trade-calls');
       await shot(admin, 'live-admin-call', { fullPage: false });
     });
   });

@@ -573,6 +573,14 @@ describe('live streams, playback and comments', () => {
         [c2.seq, true, false],
         [host.seq, false, false],
       ]);
+      // the replay the gateway's SSE asks with the caller's token answers staff (no enrolment) too:
+      // the comments dialog follows the same stream members do, from the list's newest seq
+      const forStaff = await ok<LiveCommentReplay>(
+        call('GET', `/member/live/${s.id}/comments?after=${c1.seq}`, staff),
+      );
+      expect(forStaff.items.map((c) => c.seq)).toEqual([host.seq]);
+      expect(forStaff).toMatchObject({ hidden: [c2.seq], lastSeq: host.seq });
+      expect(forStaff.pinned?.seq).toBe(c1.seq);
       const unpin = await call('DELETE', `/admin/live-streams/${s.id}/pin`, staff);
       expect(unpin.statusCode).toBe(204);
       expect(

@@ -28,12 +28,7 @@ export function LiveStage({ watch }: { watch: LiveWatch }) {
       {url && webrtc ? (
         <OvenLivePlayer webrtc={webrtc} llhls={url} title={title} onStateChange={setState} />
       ) : url ? (
-        <HlsPlayer
-          src={url}
-          live
-          title={title}
-          onStateChange={setState}
-        />
+        <HlsPlayer src={url} live title={title} onStateChange={setState} />
       ) : (
         <div className="lesson-player lesson-player--empty" role="status" data-testid="live-waiting">
           {t('member.live.waiting')}
