@@ -156,8 +156,8 @@ describe('/admin/liveStreaming', () => {
     const items = await within(dialog).findAllByTestId('staff-comment');
     expect(items.map((i) => i.getAttribute('data-seq'))).toEqual(['3', '2', '1']);
     expect(within(items[0]!).queryByTestId('staff-comment-hide')).toBeNull();
-    await ue.click(within(items[1]!).getByRole('button', { name: 'ซ่อนความคิดเห็นของ สมาชิก 2' }));
-    await ue.click(within(items[2]!).getByRole('button', { name: 'ปักหมุดความคิดเห็นของ สมาชิก 1' }));
+    await ue.click(within(items[1]!).getByRole('button', { name: 'ซ่อน ความคิดเห็นของ สมาชิก 2' }));
+    await ue.click(within(items[2]!).getByRole('button', { name: 'ปักหมุด ความคิดเห็นของ สมาชิก 1' }));
     await waitFor(() => {
       expect(
         fetchMock.mock.calls.map(([u, i]) => `${i?.method} ${new URL(String(u), 'http://x').pathname}`),
