@@ -91,11 +91,10 @@ export function LiveComments({
           <span className="live-chat__text">{pinned.text}</span>
         </div>
       )}
-      {/* focusable: a keyboard can scroll back through the comments */}
+      {/* a list announcing new items (role log would unmake the list); focusable: a keyboard can scroll back */}
       <ol
         className="live-chat__list"
         ref={list}
-        role="log"
         aria-live="polite"
         aria-labelledby={`${fieldId}-title`}
         tabIndex={0}
