@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { useAuthStore } from '@/stores/auth-store';
 import { makeHome } from '../testing';
+import { FALLBACK_WAIT_MS } from '../components/player/oven-live-player';
 import { MemberLiveRoute } from './member-live';
 
 // hls.js is a dynamic import: a stand-in records the playlist the page gave it
@@ -301,6 +302,36 @@ describe('/member/livetrade and /member/livetrader', () => {
     await waitFor(() => expect(stage.getAttribute('data-state')).toBe('playing'));
     unmount();
     expect(oven.removed).toBe(1);
+  });
+
+  it('OvenPlayer falling back from WebRTC to LL-HLS (error, then playing) keeps its player; an error nothing follows remakes it, then gives up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serve({ webrtc: true });
+      renderLive(`/member/livetrade/${TRADE}`);
+      const stage = await screen.findByTestId('live-player');
+      await waitFor(() => expect(oven.made).toHaveLength(1));
+      const report = (state: string) => oven.listeners.at(-1)!({ newstate: state });
+      report('error');
+      report('loading');
+      report('playing');
+      await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+      await waitFor(() => expect(stage.getAttribute('data-state')).toBe('playing'));
+      expect(oven.made).toHaveLength(1);
+      // nothing plays after an error: made again (three times), then the page says it cannot play
+      for (let made = 2; made <= 4; made += 1) {
+        report('error');
+        await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+        await waitFor(() => expect(oven.made).toHaveLength(made));
+      }
+      report('error');
+      await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+      await waitFor(() => expect(stage.getAttribute('data-state')).toBe('error'));
+      expect(oven.made).toHaveLength(4);
+      expect(await screen.findByRole('alert')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without a WebRTC URL the trade page plays the playlist with hls.js, and no OvenPlayer is made', async () => {

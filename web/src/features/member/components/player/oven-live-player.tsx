@@ -5,6 +5,8 @@ import type { PlayerEvents, PlayerState } from './player-state';
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** after a fatal error the player is made again (with the page's newest URLs) this many times */
 const RECOVERIES = 3;
+/** how long an error waits for OvenPlayer's own fallback to the next source before it counts */
+export const FALLBACK_WAIT_MS = 8_000;
 
 const stateOf = (s: OvenPlayerState): PlayerState | null => {
   if (s === 'playing') return 'playing';
@@ -80,8 +82,15 @@ export function OvenLivePlayer({
         p.on('stateChanged', ({ newstate }) => {
           const s = stateOf(newstate);
           if (!active || !s) return;
-          if (s === 'error' && attempt < RECOVERIES) {
-            retry = setTimeout(() => setAttempt((a) => a + 1), 2_000);
+          clearTimeout(retry);
+          if (s === 'error') {
+            // WebRTC failing reports error, then OvenPlayer falls back to LL-HLS by itself (idle,
+            // loading, playing): only an error nothing follows is the player's end
+            retry = setTimeout(() => {
+              if (!active) return;
+              if (attempt < RECOVERIES) setAttempt((a) => a + 1);
+              else setState('error');
+            }, FALLBACK_WAIT_MS);
             return;
           }
           setState(s);
