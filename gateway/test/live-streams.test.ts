@@ -210,6 +210,21 @@ describe('GET /api/live/streams/:streamId (live comments over server-sent events
     await eventually(() => a.heartbeats >= 1);
   });
 
+  it('staff (the comments dialog of /admin/liveStreaming): a staff token connects like a member, learning deciding; hidden and pinned reach it', async () => {
+    const token = await issuer.staff();
+    // learning's replay answers staff for every stream (its test); here the fake lets the token in
+    learning.allowed.add(`Bearer ${token}`);
+    const s = await liveClient(token, learning.comments.length);
+    const c = learning.post('ถึงทีมงานด้วย');
+    await eventually(() => s.lastId() === c.seq);
+    learning.hide(c.seq);
+    learning.publish({ type: 'pinned', pinned: { streamId: learning.streamId, comment: null } });
+    await eventually(
+      () =>
+        s.of('hidden').some((h) => (h as { seq: number }).seq === c.seq) && s.of('pinned').length >= 2,
+    );
+  });
+
   it('a comment published out of order waits for the one before it; a lost one is read from learning: no loss, no double', async () => {
     const a = await liveClient(member);
     const start = learning.comments.length;

@@ -51,11 +51,14 @@ import { CourseLiveImage } from './learning.js';
  *
  * Playback. With LEARNING_LIVE_ORIGIN set (OvenMediaEngine), `playbackUrl` is
  * `<origin>/<stream.url or "app/<streamId>">/llhls.m3u8?policy=…&signature=…` (OME SignedPolicy,
- * key LEARNING_LIVE_SIGNING_KEY). With it empty (development, tests) the stream plays from the
+ * key LEARNING_LIVE_SIGNING_KEY; the signed text carries the origin's port even when it is the
+ * scheme's default, as OME checks it). With LEARNING_LIVE_WEBRTC_ORIGIN also set, a `trade`
+ * stream's answer carries `webrtcUrl` = `<webrtc origin>/<stream.url or "app/<streamId>">?policy=…
+ * &signature=…` (OME's WebRTC signalling, same key and expiry). With LEARNING_LIVE_ORIGIN empty (development, tests) the stream plays from the
  * local dev source served by media under its signed scope `live/<streamId>`:
  *   `<MEDIA_PUBLIC_URL>/signed/<exp>/<sig>/live/<streamId>/index.m3u8`
  * (kit/signed-url.ts, MEDIA_URL_SECRET). The dev source (deploy/local, wp-liveweb) has ffmpeg
- * write a rolling playlist `index.m3u8` and its segments (`index<N>.ts`, names matching media's
+ * write a rolling playlist `index.m3u8` and its segments (`live_<N>.ts`, names matching media's
  * file-name rule) into `<MEDIA_DIR>/private/live/<streamId>/` — i.e. media's file store ref
  * `{ visibility: 'private', kind: 'live', folder: <streamId>, filename }` — for each id in
  * DEMO_LIVE_STREAM_IDS (proto-contracts/demo). Media serves kind `live` like `hls` but with
@@ -496,6 +499,13 @@ export const LiveWatch = Type.Object(
     session: Type.Union([SessionMember, Type.Null()]),
     /** null while the stream is not live (listen for the SSE `live` event, then ask again) */
     playbackUrl: Type.Union([Type.String(), Type.Null()]),
+    /**
+     * OvenMediaEngine's WebRTC signalling URL (wss://…/<path>?policy=…&signature=…), signed like
+     * playbackUrl and living as long: only a `trade` stream on air with LEARNING_LIVE_WEBRTC_ORIGIN
+     * set; null (or absent, from an older learning) otherwise. The live trade pages then play it with
+     * OvenPlayer, `playbackUrl` (LL-HLS) as its fallback source.
+     */
+    webrtcUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     /** origin: OvenMediaEngine LL-HLS; dev: the local HLS source through media */
     source: Type.Union([Type.Literal('origin'), Type.Literal('dev')]),
     /** when the URL stops opening; null with no URL */

@@ -22,6 +22,7 @@ import {
   apiCall,
   assert,
   coursePng,
+  axeProblems,
   DESKTOP,
   inBrowser,
   journeyProgram,
@@ -31,6 +32,7 @@ import {
   productAndPrice,
   staffCall,
   staffToken,
+  tabTo,
   untilTrue,
   type JourneyOptions,
 } from './support.js';
@@ -80,6 +82,13 @@ async function playing(page: Page, who: string) {
       `${who}: the live player did not report playing: ${JSON.stringify(state)} (${String(error)})`,
     );
   }
+}
+
+/** axe-core finds no serious or critical problem on the page as it is now. */
+async function accessible(page: Page, name: string, log: (line: string) => void) {
+  const problems = await axeProblems(page);
+  log(`  axe on ${name}: ${problems.length} serious/critical`);
+  assert(problems.length === 0, `axe on ${name}:\n${problems.join('\n')}`);
 }
 
 /** The video element really advances (not only a "playing" event): its time moves on. */
@@ -208,6 +217,7 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       );
       assert(stream.live === 'Y', `the Forex stream is live ${stream.live} after the switch`);
       await shot(admin, 'live-admin-streams');
+      await accessible(admin, '/admin/liveStreaming', log);
     });
 
     const pageA = watch(await open(DESKTOP));
@@ -231,21 +241,28 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       // the course's picture is the player's poster
       const posterOf = await pageB.locator('[data-testid="live-player"] video').getAttribute('poster');
       assert(posterOf === poster, `the video's poster is ${posterOf}, not the course picture ${poster}`);
+      await accessible(pageA, '/member/livestreaming/{id} (desktop)', log);
+      await accessible(pageB, '/member/livestreaming/{id} (phone)', log);
     });
 
     const text = `สวัสดีครับ ไลฟ์วันนี้ ${stamp.toString(36)}`;
-    await step('a comment from one member appears for the other', async () => {
-      await pageA.getByTestId('live-comment-input').fill(text);
-      await pageA.getByTestId('live-comment-send').click();
-      await pageB.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-      await pageA.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-      await shot(pageA, 'live-stream-desktop');
-      await shot(pageB, 'live-stream-phone');
-      assert(
-        (await overflow(pageB)) <= 0,
-        `the phone page is ${await overflow(pageB)}px wider than the window`,
-      );
-    });
+    await step(
+      'a comment from one member appears for the other (written and sent with the keyboard)',
+      async () => {
+        await tabTo(pageA, 'live-comment-input');
+        await pageA.keyboard.type(text);
+        await tabTo(pageA, 'live-comment-send', { max: 3 });
+        await pageA.keyboard.press('Enter');
+        await pageB.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+        await pageA.getByTestId('live-comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+        await shot(pageA, 'live-stream-desktop');
+        await shot(pageB, 'live-stream-phone');
+        assert(
+          (await overflow(pageB)) <= 0,
+          `the phone page is ${await overflow(pageB)}px wider than the window`,
+        );
+      },
+    );
 
     await step('staff hide it in the stream’s comments: it disappears for both', async () => {
       const row = admin.getByTestId('live-streams-table-row').filter({ hasText: 'Forex live' });
@@ -266,6 +283,7 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
         .filter({ hasText: text })
         .waitFor({ state: 'detached', timeout: 5_000 });
       await shot(admin, 'live-admin-comments', { fullPage: false });
+      await accessible(admin, '/admin/liveStreaming with the comments dialog', log);
       await admin.keyboard.press('Escape');
     });
 
@@ -306,6 +324,11 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       );
       await shot(pageA, 'live-trade-desktop');
       await shot(pageB, 'live-trade-phone');
+      await accessible(pageA, '/member/livetrade/{id} (desktop)', log);
+      await accessible(pageB, '/member/livetrade (phone)', log);
+      // the calls scroll: the keyboard reaches their list
+      await pageA.locator('body').focus();
+      await tabTo(pageA, 'trade-calls');
       await shot(admin, 'live-admin-call', { fullPage: false });
     });
 

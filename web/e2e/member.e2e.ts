@@ -20,7 +20,7 @@
  *   npx tsx web/e2e/member.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { DEMO_COURSE_IDS, DEMO_SECOND_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import {
   apiCall,
@@ -28,6 +28,7 @@ import {
   axeProblems,
   bangkokDay,
   DESKTOP,
+  focused,
   inBrowser,
   journeyProgram,
   memberWhoBought,
@@ -36,6 +37,7 @@ import {
   productAndPrice,
   staffCall,
   staffToken,
+  tabTo,
   untilTrue,
   type JourneyOptions,
 } from './support.js';
@@ -85,46 +87,6 @@ async function enrolledIn(baseUrl: string, staff: string, userId: string, course
     `/learning/admin/enrolments?userId=${encodeURIComponent(userId)}&courseId=${courseId}`,
   );
   return list.total > 0;
-}
-
-/** What has the keyboard focus: its test id (or the test id inside it), tag and whether a focus ring shows. */
-async function focused(page: Page, testId: string) {
-  return page.evaluate((id) => {
-    const a = document.activeElement as HTMLElement | null;
-    if (!a || a === document.body) return { hit: false, what: 'body', ring: false, inDialog: false };
-    const sel = `[data-testid="${id}"]`;
-    const hit = Boolean(a.closest(sel) ?? a.querySelector(sel));
-    const s = getComputedStyle(a);
-    const ring =
-      (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) ||
-      (s.boxShadow !== 'none' && s.boxShadow !== '');
-    const what =
-      a.getAttribute('data-testid') ??
-      a.querySelector('[data-testid]')?.getAttribute('data-testid') ??
-      `${a.tagName.toLowerCase()}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}`;
-    return { hit, what, ring, inDialog: Boolean(a.closest('[role="dialog"]')) };
-  }, testId);
-}
-
-/**
- * Tab (or Shift+Tab) until the control `testId` (or the focusable around it) has the focus, which
- * must show a focus ring; fails naming where the focus went when it is not reached in `max` presses
- * (an unreachable control, or a trap that keeps the focus elsewhere).
- */
-async function tabTo(page: Page, testId: string, { back = false, max = 80 } = {}): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const now = await focused(page, testId);
-    seen.push(now.what);
-    if (now.hit) {
-      assert(now.ring, `${testId} has the keyboard focus but shows no focus ring`);
-      return;
-    }
-  }
-  throw new Error(
-    `${testId} not reached with ${back ? 'Shift+Tab' : 'Tab'}; the focus went: ${seen.join(' → ')}`,
-  );
 }
 
 export async function runMemberJourney(opts: JourneyOptions): Promise<void> {

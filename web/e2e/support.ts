@@ -518,6 +518,46 @@ export async function axeProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** What has the keyboard focus: its test id (or the test id inside it), tag and whether a focus ring shows. */
+export async function focused(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const a = document.activeElement as HTMLElement | null;
+    if (!a || a === document.body) return { hit: false, what: 'body', ring: false, inDialog: false };
+    const sel = `[data-testid="${id}"]`;
+    const hit = Boolean(a.closest(sel) ?? a.querySelector(sel));
+    const s = getComputedStyle(a);
+    const ring =
+      (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) ||
+      (s.boxShadow !== 'none' && s.boxShadow !== '');
+    const what =
+      a.getAttribute('data-testid') ??
+      a.querySelector('[data-testid]')?.getAttribute('data-testid') ??
+      `${a.tagName.toLowerCase()}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}`;
+    return { hit, what, ring, inDialog: Boolean(a.closest('[role="dialog"]')) };
+  }, testId);
+}
+
+/**
+ * Tab (or Shift+Tab) until the control `testId` (or the focusable around it) has the focus, which
+ * must show a focus ring; fails naming where the focus went when it is not reached in `max` presses
+ * (an unreachable control, or a trap that keeps the focus elsewhere).
+ */
+export async function tabTo(page: Page, testId: string, { back = false, max = 80 } = {}): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page, testId);
+    seen.push(now.what);
+    if (now.hit) {
+      assert(now.ring, `${testId} has the keyboard focus but shows no focus ring`);
+      return;
+    }
+  }
+  throw new Error(
+    `${testId} not reached with ${back ? 'Shift+Tab' : 'Tab'}; the focus went: ${seen.join(' → ')}`,
+  );
+}
+
 /** How many pixels the page is wider than the window (0 or less: no sideways scroll). */
 export const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

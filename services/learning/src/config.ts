@@ -40,6 +40,12 @@ export const ConfigSchema = serviceConfigSchema('learning', {
    * (https://live.example.com:3334); empty = the local dev source media serves (scope live/<id>)
    */
   LEARNING_LIVE_ORIGIN: Type.String({ default: '' }),
+  /**
+   * OME's WebRTC signalling origin (wss://live.example.com:3333): a trade stream's answer also
+   * carries a signed WebRTC URL (the live trade pages play it with OvenPlayer, LL-HLS as fallback);
+   * empty = LL-HLS only. Needs LEARNING_LIVE_ORIGIN
+   */
+  LEARNING_LIVE_WEBRTC_ORIGIN: Type.String({ default: '' }),
   /** OME SignedPolicy secret key of playback URLs; required (≥ 16 characters) with LEARNING_LIVE_ORIGIN in production */
   LEARNING_LIVE_SIGNING_KEY: Type.String({ default: '' }),
   /** how long a member's signed live playback URL opens, in seconds (the page asks again before) */
@@ -89,6 +95,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('LEARNING_LIVE_SIGNING_KEY: at least 16 characters');
     else if (production && !config.LEARNING_LIVE_SIGNING_KEY)
       problems.push('LEARNING_LIVE_SIGNING_KEY: required in production when LEARNING_LIVE_ORIGIN is set');
+  }
+  if (config.LEARNING_LIVE_WEBRTC_ORIGIN) {
+    if (!/^wss?:\/\/[^\s/]+/.test(config.LEARNING_LIVE_WEBRTC_ORIGIN))
+      problems.push('LEARNING_LIVE_WEBRTC_ORIGIN: a ws(s) URL');
+    else if (production && !config.LEARNING_LIVE_WEBRTC_ORIGIN.startsWith('wss://'))
+      problems.push('LEARNING_LIVE_WEBRTC_ORIGIN: wss in production');
+    if (!config.LEARNING_LIVE_ORIGIN)
+      problems.push('LEARNING_LIVE_WEBRTC_ORIGIN: needs LEARNING_LIVE_ORIGIN (the LL-HLS fallback)');
   }
   if (problems.length) throw new ConfigError(problems);
   return out;

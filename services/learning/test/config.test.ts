@@ -19,3 +19,33 @@ describe('learning config: MEDIA_URL_SECRET', () => {
     expect(readConfig({ ...prod, MEDIA_URL_SECRET: 'x'.repeat(32) }).MEDIA_URL_SECRET).toBe('x'.repeat(32));
   });
 });
+
+describe('learning config: LEARNING_LIVE_WEBRTC_ORIGIN', () => {
+  it('a ws(s) URL beside LEARNING_LIVE_ORIGIN (its LL-HLS fallback); wss in production', () => {
+    const ome = { LEARNING_LIVE_ORIGIN: 'https://live.example.com' };
+    expect(readConfig({}).LEARNING_LIVE_WEBRTC_ORIGIN).toBe('');
+    expect(
+      readConfig({ ...ome, LEARNING_LIVE_WEBRTC_ORIGIN: 'ws://127.0.0.1:3333' }).LEARNING_LIVE_WEBRTC_ORIGIN,
+    ).toBe('ws://127.0.0.1:3333');
+    expect(() =>
+      readConfig({ ...ome, LEARNING_LIVE_WEBRTC_ORIGIN: 'https://live.example.com:3333' }),
+    ).toThrow(/LEARNING_LIVE_WEBRTC_ORIGIN: a ws\(s\) URL/);
+    expect(() => readConfig({ LEARNING_LIVE_WEBRTC_ORIGIN: 'wss://live.example.com:3333' })).toThrow(
+      /needs LEARNING_LIVE_ORIGIN/,
+    );
+    const prod = {
+      NODE_ENV: 'production',
+      LEARNING_SECRET_KEY: 'a'.repeat(64),
+      MEDIA_URL_SECRET: 'x'.repeat(32),
+      LEARNING_LIVE_SIGNING_KEY: 'k'.repeat(16),
+      ...ome,
+    };
+    expect(() => readConfig({ ...prod, LEARNING_LIVE_WEBRTC_ORIGIN: 'ws://live.example.com:3333' })).toThrow(
+      /wss in production/,
+    );
+    expect(
+      readConfig({ ...prod, LEARNING_LIVE_WEBRTC_ORIGIN: 'wss://live.example.com:3333' })
+        .LEARNING_LIVE_WEBRTC_ORIGIN,
+    ).toBe('wss://live.example.com:3333');
+  });
+});

@@ -363,6 +363,58 @@ describe('live streams, playback and comments', () => {
     }
   });
 
+  it('with a WebRTC origin too, a trade stream on air also gets a signed WebRTC URL (OME verifies it); a plain stream, an off-air one and the dev source get none', async () => {
+    const key = 'ome-signing-key-0123456789';
+    const ome = await startLearning(env, issuer, {
+      LEARNING_LIVE_ORIGIN: 'https://live.example.com',
+      LEARNING_LIVE_WEBRTC_ORIGIN: 'wss://live.example.com:3333',
+      LEARNING_LIVE_SIGNING_KEY: key,
+      LEARNING_LIVE_URL_TTL_S: '120',
+    });
+    const watchOn = async (server: typeof app, streamId: string, token: string) => {
+      const res = await server.inject({
+        method: 'GET',
+        url: `/member/live/${streamId}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<LiveWatch>();
+    };
+    try {
+      const trade = await createStream({ name: 'ห้องเทรด WebRTC', kind: 'trade', url: 'app/gold', live: 'Y' });
+      const m = await channelMember(trade.id);
+      const before = Date.now();
+      const w = await watchOn(ome, trade.id, m.token);
+      const expires = new Date(w.expiresAt!).getTime();
+      expect(expires).toBeGreaterThanOrEqual(before + 120_000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + 120_000);
+      // OME's check: the text before &signature= (with the port) signed with the key, the policy's expiry
+      const at = w.webrtcUrl!.indexOf('&signature=');
+      expect(w.webrtcUrl!.slice(0, at)).toMatch(
+        /^wss:\/\/live\.example\.com:3333\/app\/gold\?policy=[\w-]+$/,
+      );
+      expect(w.webrtcUrl!.slice(at + '&signature='.length)).toBe(
+        createHmac('sha1', key).update(w.webrtcUrl!.slice(0, at)).digest('base64url'),
+      );
+      const policy = new URLSearchParams(w.webrtcUrl!.split('?')[1]).get('policy')!;
+      expect(JSON.parse(Buffer.from(policy, 'base64url').toString())).toEqual({ url_expire: expires });
+      // the LL-HLS fallback beside it, signed with the default port written out
+      expect(w.playbackUrl).toMatch(/^https:\/\/live\.example\.com:443\/app\/gold\/llhls\.m3u8\?policy=/);
+
+      const plain = await createStream({ name: 'ไลฟ์ธรรมดา', url: 'app/plain', live: 'Y' });
+      const p = await channelMember(plain.id);
+      expect(await watchOn(ome, plain.id, p.token)).toMatchObject({ source: 'origin', webrtcUrl: null });
+
+      await ok(call('PUT', `/admin/live-streams/${trade.id}`, staff, { live: 'N' }));
+      expect(await watchOn(ome, trade.id, m.token)).toMatchObject({ playbackUrl: null, webrtcUrl: null });
+      await ok(call('PUT', `/admin/live-streams/${trade.id}`, staff, { live: 'Y' }));
+      // the local dev source (no origin set): hls only
+      expect(await watchOn(app, trade.id, m.token)).toMatchObject({ source: 'dev', webrtcUrl: null });
+    } finally {
+      await ome.close();
+    }
+  });
+
   it('comments: trimmed, 1 to 500 characters, at most one per 2 s and 20 a minute per member; published with a gapless seq', async () => {
     const s = await createStream({ name: 'ห้องคอมเมนต์', live: 'Y' });
     const m = await channelMember(s.id);
@@ -521,6 +573,14 @@ describe('live streams, playback and comments', () => {
         [c2.seq, true, false],
         [host.seq, false, false],
       ]);
+      // the replay the gateway's SSE asks with the caller's token answers staff (no enrolment) too:
+      // the comments dialog follows the same stream members do, from the list's newest seq
+      const forStaff = await ok<LiveCommentReplay>(
+        call('GET', `/member/live/${s.id}/comments?after=${c1.seq}`, staff),
+      );
+      expect(forStaff.items.map((c) => c.seq)).toEqual([host.seq]);
+      expect(forStaff).toMatchObject({ hidden: [c2.seq], lastSeq: host.seq });
+      expect(forStaff.pinned?.seq).toBe(c1.seq);
       const unpin = await call('DELETE', `/admin/live-streams/${s.id}/pin`, staff);
       expect(unpin.statusCode).toBe(204);
       expect(

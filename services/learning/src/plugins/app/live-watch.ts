@@ -22,7 +22,13 @@ import { SessionContent, type Settings } from './session-content.js';
 import type { Config } from '../../config.js';
 
 export type LiveSettings = Settings &
-  Pick<Config, 'LEARNING_LIVE_ORIGIN' | 'LEARNING_LIVE_SIGNING_KEY' | 'LEARNING_LIVE_URL_TTL_S'>;
+  Pick<
+    Config,
+    | 'LEARNING_LIVE_ORIGIN'
+    | 'LEARNING_LIVE_WEBRTC_ORIGIN'
+    | 'LEARNING_LIVE_SIGNING_KEY'
+    | 'LEARNING_LIVE_URL_TTL_S'
+  >;
 
 /** Who watches, through which course and session (null: the course's channel). */
 export interface Watcher {
@@ -102,21 +108,30 @@ export class LiveWatching {
       },
     };
     if (w.stream.live !== 'Y')
-      return { ...base, playbackUrl: null, source: this.source(), expiresAt: null, refreshAt: null };
+      return {
+        ...base,
+        playbackUrl: null,
+        webrtcUrl: null,
+        source: this.source(),
+        expiresAt: null,
+        refreshAt: null,
+      };
     const p = livePlayback(
       {
         origin: this.settings.LEARNING_LIVE_ORIGIN,
+        webrtcOrigin: this.settings.LEARNING_LIVE_WEBRTC_ORIGIN,
         signingKey: this.settings.LEARNING_LIVE_SIGNING_KEY,
         mediaBase: this.settings.MEDIA_PUBLIC_URL,
         mediaSecret: this.settings.MEDIA_URL_SECRET,
         ttlSeconds: this.settings.LEARNING_LIVE_URL_TTL_S,
       },
-      { id: w.stream.id, url: w.stream.url ?? null },
+      { id: w.stream.id, url: w.stream.url ?? null, kind: w.stream.kind },
       now,
     );
     return {
       ...base,
       playbackUrl: p.url,
+      webrtcUrl: p.webrtcUrl,
       source: p.source,
       expiresAt: p.expiresAt.toISOString(),
       refreshAt: p.refreshAt.toISOString(),

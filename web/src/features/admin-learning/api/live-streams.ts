@@ -47,12 +47,15 @@ export const useSetLive = () =>
     staffApi<LiveStreamStaff>(at(id), { method: 'PUT', body: { live } }),
   );
 
-/** The stream's latest comments and calls, hidden ones too; asked again every few seconds while open. */
+/**
+ * The stream's latest comments and calls, hidden ones too (read when the dialog opens and after each
+ * change staff make; what happens meanwhile comes over the stream: live-comments-feed.ts).
+ */
 export function useStaffComments(id: string) {
   return useStaffQuery(
     ['live-comments', id],
     (signal) => staffApi<LiveCommentStaffList>(at(id, '/comments'), { query: { limit: 100 }, signal }),
-    { refetchInterval: 2_000, keepPrevious: false },
+    { keepPrevious: false },
   );
 }
 export const useHideComment = () =>

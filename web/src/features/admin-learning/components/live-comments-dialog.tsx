@@ -14,9 +14,9 @@ import {
   usePinComment,
   usePostStaffComment,
   usePostTradeCall,
-  useStaffComments,
   useUnpin,
 } from '../api/live-streams';
+import { useStaffLiveComments } from '../api/live-comments-feed';
 
 const PRICE = /^[0-9]{1,12}(\.[0-9]{1,8})?$/;
 
@@ -119,18 +119,17 @@ function TradeCallForm({ stream }: { stream: LiveStreamStaff }) {
 /**
  * A stream's live comments for staff (spec 02 "comment" dialog, issue 15): the latest, hidden ones
  * marked, each with Hide and Pin (members see the change within a second); a staff comment; and,
- * on a trade stream, the trade-call form. Read again every two seconds while open.
+ * on a trade stream, the trade-call form. Live over the same server-sent events members read.
  */
 export function LiveCommentsDialog({ stream, onClose }: { stream: LiveStreamStaff; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
-  const comments = useStaffComments(stream.id);
+  const { list: comments, items, connected } = useStaffLiveComments(stream.id);
   const hide = useHideComment();
   const pin = usePinComment();
   const unpin = useUnpin();
   const say = usePostStaffComment();
   const [text, setText] = useState('');
-  const items = [...(comments.data?.items ?? [])].sort((a, b) => b.seq - a.seq);
   const failed = hide.error ?? pin.error ?? unpin.error ?? say.error;
 
   return (
@@ -162,6 +161,11 @@ export function LiveCommentsDialog({ stream, onClose }: { stream: LiveStreamStaf
             {t('liveAdmin.comments.send')}
           </Button>
         </form>
+        {connected === false && (
+          <p className="card__text" role="status" data-testid="staff-comments-reconnecting">
+            {t('liveAdmin.comments.reconnecting')}
+          </p>
+        )}
         {failed && <Alert>{problemText(failed, language)}</Alert>}
         {comments.isError && <Alert>{problemText(comments.error, language)}</Alert>}
         {items.length === 0 && comments.isSuccess && (

@@ -45,6 +45,36 @@ const comment = (seq: number, text: string, over: Partial<LiveCommentStaff> = {}
   ...over,
 });
 
+type Sse = { controller: ReadableStreamDefaultController<Uint8Array>; headers: Headers };
+
+/** The gateway's live stream beside the mocked API: each connection is kept for the test to drive. */
+function withLiveStream(fetchMock: ReturnType<typeof mockApi>) {
+  const streams: Sse[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (new URL(String(input), 'http://localhost').pathname === `/api/live/streams/${S.id}`) {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            streams.push({ controller, headers: new Headers(init.headers) });
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+      }
+      return fetchMock(input, init);
+    }),
+  );
+  const send = (event: string, data: unknown, id?: number) =>
+    streams
+      .at(-1)!
+      .controller.enqueue(
+        new TextEncoder().encode(
+          `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+        ),
+      );
+  return { streams, send };
+}
+
 describe('/admin/liveStreaming', () => {
   it('lists the streams with what uses them, and the on-air switch sends live Y', async () => {
     const fetchMock = mockApi({
@@ -127,8 +157,8 @@ describe('/admin/liveStreaming', () => {
     const items = await within(dialog).findAllByTestId('staff-comment');
     expect(items.map((i) => i.getAttribute('data-seq'))).toEqual(['3', '2', '1']);
     expect(within(items[0]!).queryByTestId('staff-comment-hide')).toBeNull();
-    await ue.click(within(items[1]!).getByRole('button', { name: 'ซ่อนความคิดเห็นของ สมาชิก 2' }));
-    await ue.click(within(items[2]!).getByRole('button', { name: 'ปักหมุดความคิดเห็นของ สมาชิก 1' }));
+    await ue.click(within(items[1]!).getByRole('button', { name: 'ซ่อน ความคิดเห็นของ สมาชิก 2' }));
+    await ue.click(within(items[2]!).getByRole('button', { name: 'ปักหมุด ความคิดเห็นของ สมาชิก 1' }));
     await waitFor(() => {
       expect(
         fetchMock.mock.calls.map(([u, i]) => `${i?.method} ${new URL(String(u), 'http://x').pathname}`),
@@ -152,5 +182,65 @@ describe('/admin/liveStreaming', () => {
     expect(bodiesSentTo(fetchMock, 'POST', `${STREAMS}/${S.id}/calls`)).toEqual([
       { symbol: 'XAUUSD', side: 'buy', entry: '2385.5', stop: null, target: '2399', note: null },
     ]);
+  });
+
+  it('the comments dialog follows the members’ live stream (no polling): a new comment joins, a hidden one stays marked hidden, the pin moves', async () => {
+    const fetchMock = mockApi({
+      [`GET ${STREAMS}`]: page([stream({ kind: 'stream' })]),
+      [`GET ${STREAMS}/${S.id}/comments`]: json(200, {
+        items: [comment(1, 'สวัสดี'), comment(2, 'ซ่อนไว้', { hiddenAt: AT })],
+      }),
+    });
+    const live = withLiveStream(fetchMock);
+    renderAdmin('/admin/liveStreaming');
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByTestId('live-stream-comments'));
+    const dialog = await screen.findByTestId('live-comments-dialog');
+    await within(dialog).findByText('สวัสดี');
+
+    // staff's token, from the newest seq the list has
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    expect(live.streams[0]!.headers.get('authorization')).toBe('Bearer staff-jwt');
+    expect(live.streams[0]!.headers.get('last-event-id')).toBe('2');
+    const seqs = () =>
+      within(dialog)
+        .getAllByTestId('staff-comment')
+        .map((i) => `${i.getAttribute('data-seq')}${i.getAttribute('data-hidden') === 'Y' ? ' hidden' : ''}`);
+
+    live.send('pinned', { streamId: S.id, comment: null });
+    live.send('comment', comment(3, 'คำถามใหม่'), 3);
+    await within(dialog).findByText('คำถามใหม่');
+    expect(seqs()).toEqual(['3', '2 hidden', '1']);
+
+    // a member's comment hidden (by another staff member): still listed for staff, marked, no actions
+    live.send('hidden', { streamId: S.id, seq: 3 });
+    await waitFor(() => expect(seqs()).toEqual(['3 hidden', '2 hidden', '1']));
+    const third = within(dialog).getAllByTestId('staff-comment')[0]!;
+    expect(third.textContent).toContain('ซ่อนแล้ว');
+    expect(within(third).queryByTestId('staff-comment-hide')).toBeNull();
+
+    live.send('pinned', { streamId: S.id, comment: comment(1, 'สวัสดี') });
+    const first = within(dialog).getAllByTestId('staff-comment')[2]!;
+    await within(first).findByText(/ปักหมุดอยู่/);
+    expect(within(first).getByRole('button', { name: 'เลิกปักหมุด' })).toBeTruthy();
+    live.send('pinned', { streamId: S.id, comment: null });
+    await waitFor(() => expect(within(first).queryByText(/ปักหมุดอยู่/)).toBeNull());
+
+    // the list was read once: no polling
+    const reads = () =>
+      fetchMock.mock.calls.filter(
+        ([u, i]) =>
+          (i?.method ?? 'GET') === 'GET' &&
+          new URL(String(u), 'http://x').pathname === `${STREAMS}/${S.id}/comments`,
+      ).length;
+    expect(reads()).toBe(1);
+
+    // the stream drops: it says so, and comes back from the newest seq it heard
+    live.streams[0]!.controller.close();
+    expect(await within(dialog).findByTestId('staff-comments-reconnecting')).toBeTruthy();
+    await waitFor(() => expect(live.streams).toHaveLength(2), { timeout: 3_000 });
+    expect(live.streams[1]!.headers.get('last-event-id')).toBe('3');
+    await waitFor(() => expect(within(dialog).queryByTestId('staff-comments-reconnecting')).toBeNull());
+    expect(reads()).toBe(1);
   });
 });

@@ -22,7 +22,8 @@ export function OrdersWaitingBadge() {
       title={t('admin.ordersWaitingLabel', { count })}
       data-testid="orders-waiting"
     >
-      <span aria-hidden="true">{t('admin.ordersWaiting')}</span>
+      {/* the space keeps the visible text ("รอยืนยัน 3") words of the name (axe: label-content-name-mismatch) */}
+      <span aria-hidden="true">{t('admin.ordersWaiting')}</span>{' '}
       <span className="admin-waiting__count" aria-hidden="true" data-testid="orders-waiting-count">
         {count}
       </span>

@@ -1,14 +1,11 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { LiveComment, LiveHidden, LivePinned, LiveState } from '@rian/proto-contracts/learning-live';
 import { LIVE_SSE_EVENTS } from '@rian/proto-contracts/learning-live';
-import { readEventStream, type ServerEvent } from '@/lib/event-stream';
+import type { ServerEvent } from '@/lib/event-stream';
+import { followEventStream } from '@/lib/follow-event-stream';
 import { useAuthStore } from '@/stores/auth-store';
 import { emptyFeed, liveFeedReducer, type LiveFeed, type LiveFeedAction } from '../lib/live-feed';
 import { getLiveReplay, getTradeCalls, liveEventsPath } from './live';
-
-/** Waits before reconnecting: doubling from the first to the last, jittered. */
-export const LIVE_RETRY_FIRST_MS = 1_000;
-export const LIVE_RETRY_MAX_MS = 15_000;
 
 type Reset = { type: 'reset' };
 const reducer = (feed: LiveFeed, action: LiveFeedAction | Reset): LiveFeed =>
@@ -58,70 +55,42 @@ export function useLiveFeed(streamId: string | undefined, { withCalls = false } 
     if (!token || !streamId) return;
     dispatch({ type: 'reset' });
     lastSeq.current = 0;
-    const ac = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let retryMs = LIVE_RETRY_FIRST_MS;
-    let loaded = false;
     const heard = (seq: number) => {
       if (seq > lastSeq.current) lastSeq.current = seq;
     };
-
-    const connect = async () => {
-      let opened = false;
-      try {
-        if (!loaded) {
-          const [replay, calls] = await Promise.all([
-            getLiveReplay(streamId, undefined, ac.signal),
-            withCalls ? getTradeCalls(streamId, ac.signal) : Promise.resolve(null),
-          ]);
-          dispatch({ type: 'replay', replay });
-          // the stream's latest seq (hidden ones count): the gateway goes on from there
-          heard(replay.lastSeq);
-          replay.items.forEach((c) => heard(c.seq));
-          if (calls) {
-            dispatch({ type: 'calls', calls: calls.items });
-            calls.items.forEach((c) => heard(c.seq));
-          }
-          loaded = true;
+    const stop = followEventStream({
+      url: liveEventsPath(streamId),
+      token,
+      lastEventId: () => lastSeq.current,
+      first: async (signal) => {
+        const [replay, calls] = await Promise.all([
+          getLiveReplay(streamId, undefined, signal),
+          withCalls ? getTradeCalls(streamId, signal) : Promise.resolve(null),
+        ]);
+        dispatch({ type: 'replay', replay });
+        // the stream's latest seq (hidden ones count): the gateway goes on from there
+        heard(replay.lastSeq);
+        replay.items.forEach((c) => heard(c.seq));
+        if (calls) {
+          dispatch({ type: 'calls', calls: calls.items });
+          calls.items.forEach((c) => heard(c.seq));
         }
-        const headers: Record<string, string> = {
-          Authorization: `Bearer ${token}`,
-          Accept: 'text/event-stream',
-        };
-        if (lastSeq.current > 0) headers['Last-Event-ID'] = String(lastSeq.current);
-        const res = await fetch(liveEventsPath(streamId), { headers, signal: ac.signal });
-        // the session ended, or the member may no longer watch: the page's own reads say so
-        if (res.status === 401 || res.status === 403 || res.status === 404) return;
-        if (res.ok && res.body) {
-          opened = true;
-          setConnected(true);
-          await readEventStream(res.body, (e) => {
-            if (e.event === LIVE_SSE_EVENTS.status) {
-              setFanout(!e.data.includes('"fanout":false'));
-              return;
-            }
-            const action = parse(e);
-            if (!action) return;
-            if (e.id && /^\d+$/.test(e.id)) heard(Number(e.id));
-            if (action.type === 'comment') heard(action.comment.seq);
-            dispatch(action);
-          });
+      },
+      onConnected: setConnected,
+      onEvent: (e) => {
+        if (e.event === LIVE_SSE_EVENTS.status) {
+          setFanout(!e.data.includes('"fanout":false'));
+          return;
         }
-      } catch {
-        // network failure or abort: below
-      }
-      if (ac.signal.aborted) return;
-      setConnected(false);
-      if (opened) retryMs = LIVE_RETRY_FIRST_MS;
-      const wait = retryMs * (0.8 + Math.random() * 0.4);
-      retryMs = Math.min(retryMs * 2, LIVE_RETRY_MAX_MS);
-      timer = setTimeout(() => void connect(), wait);
-    };
-
-    void connect();
+        const action = parse(e);
+        if (!action) return;
+        if (e.id && /^\d+$/.test(e.id)) heard(Number(e.id));
+        if (action.type === 'comment') heard(action.comment.seq);
+        dispatch(action);
+      },
+    });
     return () => {
-      ac.abort();
-      clearTimeout(timer);
+      stop();
       setConnected(false);
     };
   }, [token, streamId, withCalls]);

@@ -25,10 +25,13 @@ export function useLiveStreams(enabled = true) {
   });
 }
 
+/** The longest wait a timer takes (a longer one fires at once: Node and browsers overflow to 1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Milliseconds until learning wants to be asked again for a fresh playback URL (false: no URL). */
 export function refreshDelay(watch: LiveWatch | undefined, now = Date.now()): number | false {
   if (!watch?.refreshAt) return false;
-  return Math.max(5_000, Date.parse(watch.refreshAt) - now);
+  return Math.min(MAX_TIMER_MS, Math.max(5_000, Date.parse(watch.refreshAt) - now));
 }
 
 /**

@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
 import { useAuthStore } from '@/stores/auth-store';
 import { makeHome } from '../testing';
+import { FALLBACK_WAIT_MS } from '../components/player/oven-live-player';
 import { MemberLiveRoute } from './member-live';
 
 // hls.js is a dynamic import: a stand-in records the playlist the page gave it
@@ -24,9 +25,34 @@ vi.mock('hls.js', () => {
   return { default: Hls };
 });
 
+// OvenPlayer is a dynamic import too: the stand-in records what it was made with and reports states
+const oven = vi.hoisted(() => ({
+  made: [] as { sources: { type: string; file: string }[]; mute?: boolean; autoStart?: boolean }[],
+  listeners: [] as ((e: { newstate: string }) => void)[],
+  removed: 0,
+}));
+vi.mock('ovenplayer', () => ({
+  default: {
+    create(container: HTMLElement, options: (typeof oven.made)[number]) {
+      oven.made.push(options);
+      container.appendChild(document.createElement('video'));
+      return {
+        on(event: string, cb: (e: { newstate: string }) => void) {
+          if (event === 'stateChanged') oven.listeners.push(cb);
+        },
+        remove() {
+          oven.removed += 1;
+        },
+      };
+    },
+  },
+}));
+
 const STREAM = '0190a0b0-0000-7000-8000-0000000000e1';
 const TRADE = '0190a0b0-0000-7000-8000-0000000000e3';
 const PLAYLIST = `/api/media/signed/1900000000/sig/live/${STREAM}/index.m3u8`;
+const LLHLS = 'https://live.example.com:443/app/trade/llhls.m3u8?policy=p&signature=s';
+const WEBRTC = 'wss://live.example.com:3333/app/trade?policy=p&signature=s';
 
 const comment = (seq: number, text: string, over: Partial<LiveComment> = {}): LiveComment => ({
   seq,
@@ -70,6 +96,7 @@ function serve({
   watchStatus = 200,
   live = 'Y' as 'Y' | 'N',
   courseImages = undefined as LiveWatch['courseImages'],
+  webrtc = false,
 } = {}) {
   const streams: Sse[] = [];
   const posts: unknown[] = [];
@@ -92,8 +119,12 @@ function serve({
         if (watchStatus === 404)
           return reply(404, { status: 404, code: 'learning.live_stream_not_found', title: 'x' });
         const w = watch(m[1]!, m[1] === TRADE ? 'trade' : 'stream');
+        // what learning answers a trade stream when the streaming server offers WebRTC
+        if (webrtc && m[1] === TRADE)
+          return reply(200, { ...w, source: 'origin', playbackUrl: LLHLS, webrtcUrl: WEBRTC });
         return reply(200, {
           ...w,
+          webrtcUrl: null,
           stream: { ...w.stream, live: state.live },
           ...(state.live === 'N' ? { playbackUrl: null, expiresAt: null, refreshAt: null } : {}),
           ...(courseImages ? { courseImages } : {}),
@@ -153,6 +184,9 @@ function renderLive(path: string) {
 
 beforeEach(() => {
   hls.sources.length = 0;
+  oven.made.length = 0;
+  oven.listeners.length = 0;
+  oven.removed = 0;
   useAuthStore.getState().setSession('member-jwt', makeUser({ status: 'Premium' }));
 });
 
@@ -259,6 +293,67 @@ describe('/member/livetrade and /member/livetrader', () => {
     expect(calls[0]!.textContent).toContain('ล่าสุด');
     expect(calls[0]!.textContent).toContain('นาทีที่ 12:34');
     expect(calls[0]!.textContent).toContain('ตัดขาดทุน2378');
+  });
+
+  it('with a WebRTC URL the trade page plays in OvenPlayer: WebRTC first, LL-HLS as its fallback, muted, at once', async () => {
+    serve({ webrtc: true });
+    const { unmount } = renderLive(`/member/livetrade/${TRADE}`);
+    const stage = await screen.findByTestId('live-player');
+    await waitFor(() => expect(oven.made).toHaveLength(1));
+    expect(oven.made[0]).toMatchObject({
+      autoStart: true,
+      mute: true,
+      sources: [
+        { type: 'webrtc', file: WEBRTC },
+        { type: 'llhls', file: LLHLS },
+      ],
+    });
+    expect(stage.getAttribute('data-player')).toBe('ovenplayer');
+    // hls.js does not play the stream itself (OvenPlayer may use it for its LL-HLS fallback)
+    expect(hls.sources).toEqual([]);
+    expect(stage.getAttribute('data-state')).toBe('loading');
+    oven.listeners[0]!({ newstate: 'playing' });
+    await waitFor(() => expect(stage.getAttribute('data-state')).toBe('playing'));
+    unmount();
+    expect(oven.removed).toBe(1);
+  });
+
+  it('OvenPlayer falling back from WebRTC to LL-HLS (error, then playing) keeps its player; an error nothing follows remakes it, then gives up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serve({ webrtc: true });
+      renderLive(`/member/livetrade/${TRADE}`);
+      const stage = await screen.findByTestId('live-player');
+      await waitFor(() => expect(oven.made).toHaveLength(1));
+      const report = (state: string) => oven.listeners.at(-1)!({ newstate: state });
+      report('error');
+      report('loading');
+      report('playing');
+      await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+      await waitFor(() => expect(stage.getAttribute('data-state')).toBe('playing'));
+      expect(oven.made).toHaveLength(1);
+      // nothing plays after an error: made again (three times), then the page says it cannot play
+      for (let made = 2; made <= 4; made += 1) {
+        report('error');
+        await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+        await waitFor(() => expect(oven.made).toHaveLength(made));
+      }
+      report('error');
+      await vi.advanceTimersByTimeAsync(FALLBACK_WAIT_MS + 1_000);
+      await waitFor(() => expect(stage.getAttribute('data-state')).toBe('error'));
+      expect(oven.made).toHaveLength(4);
+      expect(await screen.findByRole('alert')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without a WebRTC URL the trade page plays the playlist with hls.js, and no OvenPlayer is made', async () => {
+    serve();
+    renderLive(`/member/livetrade/${TRADE}`);
+    await waitFor(() => expect(hls.sources).toEqual([PLAYLIST]));
+    expect(screen.getByTestId('live-player').getAttribute('data-player')).toBe('hls');
+    expect(oven.made).toEqual([]);
   });
 
   it('livetrader is the same page as livetrade', async () => {

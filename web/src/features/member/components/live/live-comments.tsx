@@ -91,7 +91,15 @@ export function LiveComments({
           <span className="live-chat__text">{pinned.text}</span>
         </div>
       )}
-      <ol className="live-chat__list" ref={list} role="log" aria-live="polite" data-testid="live-comments">
+      {/* a list announcing new items (role log would unmake the list); focusable: a keyboard can scroll back */}
+      <ol
+        className="live-chat__list"
+        ref={list}
+        aria-live="polite"
+        aria-labelledby={`${fieldId}-title`}
+        tabIndex={0}
+        data-testid="live-comments"
+      >
         {comments.length === 0 && <li className="live-chat__empty">{t('member.live.comments.empty')}</li>}
         {comments.map((c) => (
           <li key={c.seq} className="live-chat__item" data-testid="live-comment" data-seq={c.seq}>

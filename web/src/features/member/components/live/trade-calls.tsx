@@ -25,7 +25,14 @@ export function TradeCalls({ calls }: { calls: LiveComment[] }) {
       {calls.length === 0 ? (
         <p className="card__text">{t('member.live.calls.empty')}</p>
       ) : (
-        <ol className="live-calls__list" aria-live="polite" data-testid="trade-calls">
+        // focusable: a keyboard can scroll through the calls
+        <ol
+          className="live-calls__list"
+          aria-live="polite"
+          aria-labelledby={id}
+          tabIndex={0}
+          data-testid="trade-calls"
+        >
           {calls.map((c, i) =>
             c.call ? (
               <li
