@@ -12,6 +12,7 @@ import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
+import { signedTermsMigrations } from './migrations/0013-signed-terms.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -31,6 +32,9 @@ import { UserDetail, UserPort } from './entities/user-record.js';
 import { LiveStream } from './entities/live-stream.js';
 import { LiveComment } from './entities/live-comment.js';
 import { MemberName } from './entities/member-name.js';
+import { SignedTerms } from './entities/signed-terms.js';
+import signedTerms from './plugins/app/signed-terms.js';
+import memberTermsRoutes from './routes/member-terms/index.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -111,6 +115,7 @@ export async function buildApp(
       LiveStream,
       LiveComment,
       MemberName,
+      SignedTerms,
     ],
     migrations: [
       ...migrations,
@@ -122,6 +127,7 @@ export async function buildApp(
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
       ...liveMigrations,
+      ...signedTermsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -161,6 +167,8 @@ export async function buildApp(
       await app.register(userRecordRoutes);
       await app.register(adminLiveStreamRoutes);
       await app.register(memberLiveRoutes);
+      await app.register(signedTerms, { settings: config });
+      await app.register(memberTermsRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),
