@@ -19,7 +19,7 @@ import { YesNoSchema } from './enums.js';
  *   member GET  /member/terms?courseId              → TermsView (404 when not enrolled)
  *          POST /member/terms                       → TermsView (signed; 409 when signed before)
  *   staff  GET  /admin/enrolments/:id/terms         → TermsStaffView
- *   anyone GET  /terms/signed/:exp/:sig/:enrolmentId/:file → the PDF (the URL is the capability)
+ *   anyone GET  /signed/:exp/:sig/terms/:enrolmentId/:file → the PDF (the URL is the capability)
  */
 
 /** Limits of what an acceptance may carry; checked before anything is decoded. */

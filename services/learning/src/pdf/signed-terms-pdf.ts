@@ -41,21 +41,28 @@ export function signedTermsPdf(doc: SignedTermsDocument): Promise<Buffer> {
     },
   });
 
+  /**
+   * Left-aligned text broken between words at `width`; pdfkit is handed a wider box so that it never
+   * breaks a line again (its own measure of a line can run a few points over ours).
+   */
+  const para = (text: string, x: number, y: number, width: number) =>
+    pdf.text(byWords(pdf, text, width), x, y, { width: width + 40, lineGap: 1.5 });
+
   const side = (t: TermsText, size: number) => {
     pdf.font('bold').fontSize(size + 4).fillColor('black');
     pdf.text(byWords(pdf, t.title, WIDTH), LEFT, pdf.y, { width: WIDTH, align: 'center' });
     pdf.moveDown(0.5);
     pdf.font('regular').fontSize(size);
-    pdf.text(byWords(pdf, t.intro, WIDTH), LEFT, pdf.y, { width: WIDTH, lineGap: 1.5 });
+    para(t.intro, LEFT, pdf.y, WIDTH);
     pdf.moveDown(0.4);
     t.clauses.forEach((clause, i) => {
       const y = pdf.y;
       pdf.text(`${i + 1}.`, LEFT, y, { width: 20 });
-      pdf.text(byWords(pdf, clause, WIDTH - 22), LEFT + 22, y, { width: WIDTH - 22, lineGap: 1.5 });
+      para(clause, LEFT + 22, y, WIDTH - 22);
       pdf.moveDown(0.2);
     });
     pdf.moveDown(0.3);
-    pdf.text(byWords(pdf, t.closing, WIDTH), LEFT, pdf.y, { width: WIDTH, lineGap: 1.5 });
+    para(t.closing, LEFT, pdf.y, WIDTH);
   };
 
   pdf.y = 50;
@@ -86,7 +93,7 @@ export function signedTermsPdf(doc: SignedTermsDocument): Promise<Buffer> {
     `รหัสการลงทะเบียน (Enrolment): ${doc.enrolmentId}`,
     `SHA-256: ${doc.textHash}`,
   ];
-  pdf.text(lines.map((l) => byWords(pdf, l, w)).join('\n'), x, boxY, { width: w, lineGap: 1.5 });
+  para(lines.join('\n'), x, boxY, w);
   pdf.end();
   return bytes;
 }

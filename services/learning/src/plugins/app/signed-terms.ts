@@ -182,7 +182,7 @@ export class SignedTermsService {
   private pdfLink(e: EnrolmentEntity, now: Date): { pdfUrl: string | null; pdfExpiresAt: string | null } {
     if (e.signature !== 'Y' || !e.conditionPath) return { pdfUrl: null, pdfExpiresAt: null };
     const signed = signMediaUrl({
-      base: `${this.settings.LEARNING_PUBLIC_URL.replace(/\/+$/, '')}/terms`,
+      base: this.settings.LEARNING_PUBLIC_URL,
       secret: this.urlSecret,
       scope: `${TERMS_SCOPE}/${e.id}`,
       file: e.conditionPath,

@@ -80,7 +80,7 @@ const memberTermsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/terms/signed/:exp/:sig/:enrolmentId/:file',
+    '/signed/:exp/:sig/terms/:enrolmentId/:file',
     {
       schema: {
         tags: ['terms'],
