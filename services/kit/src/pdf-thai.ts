@@ -37,7 +37,10 @@ const REGULAR = sarabun('400Regular/Sarabun_400Regular.ttf');
 const BOLD = sarabun('700Bold/Sarabun_700Bold.ttf');
 
 /** An A4 document with Sarabun registered as `regular` and `bold`, and its bytes once it ends. */
-export function thaiPdf(opts: PDFKit.PDFDocumentOptions): { pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+export function thaiPdf(opts: PDFKit.PDFDocumentOptions): {
+  pdf: PDFKit.PDFDocument;
+  bytes: Promise<Buffer>;
+} {
   const pdf = new PDFDocument({ size: 'A4', lang: 'th-TH', ...opts });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {

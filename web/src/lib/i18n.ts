@@ -28,6 +28,7 @@ export const LAZY_NAMESPACES = [
   'adminWatch',
   'memberLive',
   'adminLive',
+  'memberTerms',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -49,7 +49,10 @@ export function signedTermsPdf(doc: SignedTermsDocument): Promise<Buffer> {
     pdf.text(byWords(pdf, text, width), x, y, { width: width + 40, lineGap: 1.5 });
 
   const side = (t: TermsText, size: number) => {
-    pdf.font('bold').fontSize(size + 4).fillColor('black');
+    pdf
+      .font('bold')
+      .fontSize(size + 4)
+      .fillColor('black');
     pdf.text(byWords(pdf, t.title, WIDTH), LEFT, pdf.y, { width: WIDTH, align: 'center' });
     pdf.moveDown(0.5);
     pdf.font('regular').fontSize(size);

@@ -21,7 +21,11 @@ async function padPng(): Promise<string> {
     const y = Math.round(100 + 60 * Math.sin(x / 40));
     for (let dy = -2; dy <= 2; dy++) raw.writeUInt32BE(0x000000ff, ((y + dy) * w + x) * 4);
   }
-  return (await sharp(raw, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer()).toString('base64');
+  return (
+    await sharp(raw, { raw: { width: w, height: h, channels: 4 } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
 }
 
 const stroke = (n: number, y = 50) => ({
@@ -31,7 +35,12 @@ const stroke = (n: number, y = 50) => ({
   dotSize: 0,
   velocityFilterWeight: 0.7,
   compositeOperation: 'source-over',
-  points: Array.from({ length: n }, (_, i) => ({ x: 10 + i * 0.1, y, pressure: 0.5, time: 1_700_000_000_000 + i })),
+  points: Array.from({ length: n }, (_, i) => ({
+    x: 10 + i * 0.1,
+    y,
+    pressure: 0.5,
+    time: 1_700_000_000_000 + i,
+  })),
 });
 
 /** A PNG header declaring `w` × `h`, with junk after it: refused by its size, never decoded. */
@@ -119,7 +128,12 @@ describe('signed course terms (issue 16)', () => {
   it("shows the text with the course title and the member's first and last name, unsigned", async () => {
     const m = await enrolledMember();
     const t = await current(m.token);
-    expect(t).toMatchObject({ courseId: course.id, courseTitle: course.title, signature: 'N', signedAt: null });
+    expect(t).toMatchObject({
+      courseId: course.id,
+      courseTitle: course.title,
+      signature: 'N',
+      signedAt: null,
+    });
     expect(t.pdfUrl).toBeNull();
     expect(t.textHash).toMatch(/^[0-9a-f]{64}$/);
     expect(t.th.intro).toContain('สมศรี ใจดีมาก');
@@ -195,7 +209,11 @@ describe('signed course terms (issue 16)', () => {
     const before = await current(m.token);
     const res = await accept(
       m.token,
-      { textHash: before.textHash, strokes: [stroke(30), stroke(40, 80)], png: `data:image/png;base64,${png}` },
+      {
+        textHash: before.textHash,
+        strokes: [stroke(30), stroke(40, 80)],
+        png: `data:image/png;base64,${png}`,
+      },
       { 'user-agent': 'TermsTest/1.0' },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -266,7 +284,11 @@ describe('signed course terms (issue 16)', () => {
     expect(view).toMatchObject({ userId: owner.userId, signature: 'Y', textHash, ip: '127.0.0.1' });
     expect((await download(view.pdfUrl!)).statusCode).toBe(200);
     // an unsigned enrolment: flag N, no link
-    res = await app.inject({ method: 'GET', url: `/admin/enrolments/${otherEnrolment}/terms`, headers: bearer(staff) });
+    res = await app.inject({
+      method: 'GET',
+      url: `/admin/enrolments/${otherEnrolment}/terms`,
+      headers: bearer(staff),
+    });
     expect(res.json<TermsStaffView>()).toMatchObject({ signature: 'N', pdfUrl: null });
     // members may not use the staff route
     res = await app.inject({

@@ -24,6 +24,12 @@ export const onAuthUserRegistered = on(UserRegistered, async (event, { em }) => 
      on conflict (user_id) do update set name = excluded.name, first_name = excluded.first_name,
       last_name = excluded.last_name, changed_at = excluded.changed_at
       where member_names.changed_at <= excluded.changed_at`,
-    [d.userId, memberDisplayName(d), d.firstName.trim().slice(0, 100), d.lastName.trim().slice(0, 100), d.registeredAt],
+    [
+      d.userId,
+      memberDisplayName(d),
+      d.firstName.trim().slice(0, 100),
+      d.lastName.trim().slice(0, 100),
+      d.registeredAt,
+    ],
   );
 });

@@ -53,7 +53,12 @@ export class SignedTermsService {
     const e = await this.enrolmentOf(principal.sub, courseId);
     const signed = e.signature === 'Y' ? await this.signedOf(e.id) : null;
     const { title, text, version, hash } = signed
-      ? { title: await this.title(e.courseId), text: signed.text, version: signed.version, hash: signed.textHash }
+      ? {
+          title: await this.title(e.courseId),
+          text: signed.text,
+          version: signed.version,
+          hash: signed.textHash,
+        }
       : await this.current(principal, e);
     return {
       enrolmentId: e.id,
@@ -214,7 +219,13 @@ export class SignedTermsService {
   private async current(
     principal: Principal,
     e: EnrolmentEntity,
-  ): Promise<{ title: string; name: string; text: { th: TermsText; en: TermsText }; version: string; hash: string }> {
+  ): Promise<{
+    title: string;
+    name: string;
+    text: { th: TermsText; en: TermsText };
+    version: string;
+    hash: string;
+  }> {
     const title = await this.title(e.courseId);
     const n = await this.kit.orm.em.fork().findOne(MemberName, { userId: principal.sub });
     // a member heard of before migration 0013 has no first/last name here: their shown name, else e-mail

@@ -3,12 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ProblemError } from '@rian/kit/errors';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
-import {
-  TermsAcceptBody,
-  TermsQuery,
-  TermsStaffView,
-  TermsView,
-} from '@rian/proto-contracts/learning-terms';
+import { TermsAcceptBody, TermsQuery, TermsStaffView, TermsView } from '@rian/proto-contracts/learning-terms';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 const Segment = () => Type.String({ maxLength: 200 });
