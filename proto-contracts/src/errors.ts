@@ -673,6 +673,43 @@ export const ERRORS = {
     th: 'ไม่พบรอบเรียนที่เปิดเช็คอินนี้',
     en: 'There is no session with check-in by this id',
   },
+  // issue 16 — terms
+  'learning.terms_changed': {
+    status: 409,
+    th: 'ข้อตกลงมีการเปลี่ยนแปลง กรุณาอ่านข้อตกลงล่าสุดแล้วลงนามอีกครั้ง',
+    en: 'The terms have changed; please read the current terms and sign again',
+  },
+  'learning.terms_signed': {
+    status: 409,
+    th: 'คุณได้ลงนามยอมรับข้อตกลงของคอร์สนี้แล้ว',
+    en: 'You have already signed the terms of this course',
+  },
+  'learning.terms_strokes_too_large': {
+    status: 413,
+    th: 'ลายเซ็นมีจำนวนเส้นมากเกินไป กรุณาล้างแล้วเซ็นใหม่',
+    en: 'The signature has too many points; please clear it and sign again',
+  },
+  'learning.terms_signature_too_large': {
+    status: 413,
+    th: 'รูปลายเซ็นมีขนาดใหญ่เกินไป',
+    en: 'The signature image is too large',
+  },
+  'learning.terms_signature_not_png': {
+    status: 415,
+    th: 'รูปลายเซ็นต้องเป็นไฟล์ PNG',
+    en: 'The signature image must be a PNG',
+  },
+  'learning.terms_signature_unreadable': {
+    status: 422,
+    th: 'ไม่สามารถอ่านรูปลายเซ็นได้ กรุณาเซ็นใหม่',
+    en: 'The signature image could not be read; please sign again',
+  },
+  'learning.terms_link_invalid': {
+    status: 403,
+    th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
+    en: 'This link has expired or is not valid',
+  },
+  'learning.terms_file_not_found': { status: 404, th: 'ไม่พบไฟล์นี้', en: 'The file was not found' },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

@@ -175,6 +175,11 @@ export const EnrolmentView = Type.Object({
   /** user_courses_end: null = no end */
   end: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
   course: Type.Union([EnrolmentCourse, Type.Null()]),
+  /**
+   * user_courses_signature (issue 16): N until the member signs the course terms; the member area
+   * asks for the terms (GET /member/terms) only when it is N
+   */
+  signature: Type.Optional(YesNoSchema),
 });
 export type EnrolmentView = Static<typeof EnrolmentView>;
 

@@ -32,6 +32,7 @@ import {
   linkCourses,
   productOnSale,
   staffCall,
+  signTermsByApi,
   staffToken,
   untilTrue,
   type JourneyOptions,
@@ -408,6 +409,8 @@ export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
     await step(
       'buyer (issue 6, a fresh browser): logs in, enters /member with the first course selected',
       async () => {
+        // issue 16: the courses' terms signed through the API (terms.e2e.ts signs in the browser)
+        await signTermsByApi(baseUrl, { email, password });
         const member = await open();
         watch(member);
         await member.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });

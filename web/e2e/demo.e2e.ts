@@ -26,6 +26,7 @@ import {
   untilTrue,
   type JourneyOptions,
 } from './support.js';
+import { closeTermsDialog, signTermsInDialog } from './steps/terms.js';
 
 /** What the README's "Demo data" promises, as a visitor reads it. */
 const DEMO = {
@@ -37,7 +38,7 @@ const DEMO = {
 };
 
 export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
-  await inBrowser('demo', opts, async ({ baseUrl, log, open, shot, step, watch }) => {
+  await inBrowser('demo', opts, async ({ artifacts, baseUrl, log, open, shot, step, watch }) => {
     const stamp = Date.now();
     const email = `e2e-demo-${stamp}@example.com`;
     const password = `E2e-demo-${stamp}`;
@@ -210,6 +211,10 @@ export async function runDemoJourney(opts: JourneyOptions): Promise<void> {
         });
         await page.getByTestId('member-link').click();
         await page.waitForURL((url) => url.pathname === '/member');
+        // issue 16: a new member of the demo course signs its terms first (the dialog opens by itself)
+        const terms = { page, courseTitle: DEMO.courseTitle, memberName: 'ผู้มาใหม่ เดโม', artifacts };
+        await signTermsInDialog(terms);
+        await closeTermsDialog(terms);
         await page.waitForFunction(
           (want) => document.querySelector('[data-testid="course-switcher-title"]')?.textContent === want,
           DEMO.courseTitle,

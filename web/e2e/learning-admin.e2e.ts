@@ -202,6 +202,8 @@ export async function runLearningAdminJourney(opts: JourneyOptions): Promise<voi
               phone: `08${String(stamp).slice(-8)}`,
             },
             async () => ({ productId: product.productId, priceId: product.priceId }),
+            // the product grants no course yet: nothing to sign (the buyer never enters /member here)
+            { signTerms: false },
           );
           return { ...product, userId: bought.userId, reference: bought.reference };
         },

@@ -36,6 +36,7 @@ import {
   PHONE,
   productAndPrice,
   staffCall,
+  signTermsByApi,
   staffToken,
   tabTo,
   untilTrue,
@@ -114,6 +115,8 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
           userId,
           courseId: DEMO.priceAction,
         });
+        // issue 16: the granted course's terms too (the switch to it would open the terms dialog)
+        await signTermsByApi(baseUrl, member);
         await staffCall(baseUrl, staff, 'POST', `/learning/admin/courses/${DEMO.forex}/sessions`, {
           title: `ห้องประชุมวันนี้ ${stamp.toString(36)}`,
           date: bangkokDay(0),

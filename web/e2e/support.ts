@@ -159,6 +159,7 @@ export async function memberWhoBought(
   staff: string,
   who: { email: string; password: string; firstName: string; lastName: string; phone: string },
   choose: (memberToken: string) => Promise<{ productId: string; priceId: string }>,
+  opts: { signTerms?: boolean } = {},
 ): Promise<{ userId: string; orderId: string; reference: string }> {
   await apiCall(baseUrl, null, 'POST', '/auth/register/code', { email: who.email });
   const code = await codeFromDeliveryLog(baseUrl, staff, who.email, 30_000, REGISTER_TEMPLATE);
@@ -222,7 +223,57 @@ export async function memberWhoBought(
     );
     return paid.status === 'paid';
   });
+  // issue 16: a member of a course is shown its terms on entering /member; journeys not about the
+  // terms sign them here (terms.e2e.ts signs in the browser and passes signTerms: false)
+  if (opts.signTerms ?? true) await signTermsByApi(baseUrl, who);
   return { userId: login.user.id, orderId: order.id, reference: order.reference };
+}
+
+/**
+ * Issue 16, through the API: the member signs the course terms of every enrolment not signed yet
+ * (once learning has granted the paid courses), as the terms dialog would — so entering /member
+ * shows no terms dialog. Answers how many enrolments were signed.
+ */
+export async function signTermsByApi(
+  baseUrl: string,
+  who: { email: string; password: string },
+): Promise<number> {
+  const { token } = await apiCall<{ token: string }>(baseUrl, null, 'POST', '/auth/login', {
+    email: who.email,
+    password: who.password,
+  });
+  type Mine = { items: { courseId: string; signature?: 'Y' | 'N' }[] };
+  let items: Mine['items'] = [];
+  await untilTrue('learning granted the paid courses', 30_000, async () => {
+    items = (await apiCall<Mine>(baseUrl, token, 'GET', '/learning/enrolments/mine')).items;
+    return items.length > 0;
+  });
+  let signed = 0;
+  for (const e of items.filter((i) => i.signature !== 'Y')) {
+    const terms = await apiCall<{ textHash: string }>(
+      baseUrl,
+      token,
+      'GET',
+      `/learning/member/terms?courseId=${encodeURIComponent(e.courseId)}`,
+    );
+    await apiCall(baseUrl, token, 'POST', '/learning/member/terms', {
+      courseId: e.courseId,
+      textHash: terms.textHash,
+      strokes: [
+        {
+          points: [0, 1, 2, 3].map((i) => ({
+            x: 20 + i * 30,
+            y: 40 + (i % 2) * 20,
+            pressure: 0.5,
+            time: i * 16,
+          })),
+        },
+      ],
+      png: coursePng(300, 100).toString('base64'),
+    });
+    signed++;
+  }
+  return signed;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

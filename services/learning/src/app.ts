@@ -14,6 +14,7 @@ import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js
 import { liveMigrations } from './migrations/0009-live.js';
 import { liveBroadcastMigrations } from './migrations/0010-live-broadcasts.js';
 import { checkInMigrations } from './migrations/0012-check-in.js';
+import { signedTermsMigrations } from './migrations/0013-signed-terms.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
@@ -36,6 +37,9 @@ import { LiveComment } from './entities/live-comment.js';
 import { LiveBroadcast } from './entities/live-broadcast.js';
 import { MemberName } from './entities/member-name.js';
 import { CheckinSecret, SessionCheckin } from './entities/session-checkin.js';
+import { SignedTerms } from './entities/signed-terms.js';
+import signedTerms from './plugins/app/signed-terms.js';
+import memberTermsRoutes from './routes/member-terms/index.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -122,6 +126,7 @@ export async function buildApp(
       MemberName,
       SessionCheckin,
       CheckinSecret,
+      SignedTerms,
     ],
     migrations: [
       ...migrations,
@@ -135,6 +140,7 @@ export async function buildApp(
       ...liveMigrations,
       ...liveBroadcastMigrations,
       ...checkInMigrations,
+      ...signedTermsMigrations,
       ...courseLiveImagesMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
@@ -178,6 +184,8 @@ export async function buildApp(
       await app.register(adminLiveStreamRoutes);
       await app.register(memberLiveRoutes);
       await app.register(checkinRoutes);
+      await app.register(signedTerms, { settings: config });
+      await app.register(memberTermsRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -20,6 +20,8 @@ export const ConfigSchema = serviceConfigSchema('learning', {
    * development key both services share.
    */
   MEDIA_URL_SECRET: Type.String({ default: '' }),
+  /** where learning's own signed files (the signed terms PDF) are reached by the browser (issue 16) */
+  LEARNING_PUBLIC_URL: Type.String({ default: '/api/learning' }),
   /** how long a member's signed video / document URL stays valid, in seconds */
   LEARNING_SIGNED_URL_TTL_S: Type.Integer({ default: 600, minimum: 10, maximum: 86_400 }),
   /** the external SuperTracking page the member menu links to; empty hides the link (issue 13) */

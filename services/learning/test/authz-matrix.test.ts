@@ -63,6 +63,9 @@ interface Ctx {
   checkinSession: string;
   checkinCode: string;
   spareCheckin: string;
+  /** issue 16: the enrolled member's signed enrolment (course A) and its signed PDF's URL */
+  signedEnrolment: string;
+  termsPdfUrl: string;
 }
 
 interface Row {
@@ -84,6 +87,14 @@ const STAFF: Row['access'] = [401, 403, 403, 403, A, A];
 /** a record of the enrolled member's own: the others 404 */
 const OWN: Row['access'] = [401, 404, A, 404, 403, 403];
 const beat = { seq: 1, position: 5, played: 5, rate: 1, visible: true };
+/** a real 1 × 1 PNG: the signature image of the terms rows */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const termsBody = {
+  textHash: 'a'.repeat(64),
+  strokes: [{ points: [{ x: 1, y: 1, pressure: 0.5, time: 1 }] }],
+  png: TINY_PNG,
+};
 
 const MATRIX: Row[] = [
   // public
@@ -465,6 +476,25 @@ const MATRIX: Row[] = [
     access: STAFF,
   },
   { route: 'DELETE /admin/checkins/:id', url: (c) => `/admin/checkins/${c.spareCheckin}`, access: STAFF },
+  // signed course terms (issue 16): the member's own enrolment's; staff read any member's
+  { route: 'GET /member/terms', url: (c) => `/member/terms?courseId=${c.courseA}`, access: ENROLLED },
+  {
+    // the enrolled member signed in the set-up: their own answer is 409 learning.terms_signed
+    route: 'POST /member/terms',
+    body: (_r, c) => ({ ...termsBody, courseId: c.courseA }),
+    access: ENROLLED,
+  },
+  {
+    route: 'GET /admin/enrolments/:id/terms',
+    url: (c) => `/admin/enrolments/${c.signedEnrolment}/terms`,
+    access: STAFF,
+  },
+  {
+    // the signed URL is the capability (handed only to its member and staff); forged ones: 403
+    route: 'GET /signed/:exp/:sig/terms/:enrolmentId/:file',
+    url: (c) => c.termsPdfUrl.replace(/^\/api\/learning/, ''),
+    access: PUBLIC,
+  },
 ];
 
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
@@ -529,6 +559,13 @@ beforeAll(async () => {
   const spareCheckin = (
     await app.checkins.manual(staffId, { sessionId: checkinSession, userId: victim.userId })
   ).answer.checkin.id;
+  const enrolledPrincipal = { sub: enrolled, kind: 'user' as const };
+  const shown = await app.signedTerms.view(enrolledPrincipal, courseA);
+  const signedTerms = await app.signedTerms.accept(
+    enrolledPrincipal,
+    { ...termsBody, textHash: shown.textHash, courseId: courseA },
+    { ip: '127.0.0.1', userAgent: 'matrix' },
+  );
   const note = { videoId: video.id, timeStart: 0, timeEnd: 10, timeTotal: 10 };
   const port = { value: 1000, year: 2026 };
   tokens.member = await issuer.member(member);
@@ -566,6 +603,8 @@ beforeAll(async () => {
     checkinSession,
     checkinCode,
     spareCheckin,
+    signedEnrolment: signedTerms.enrolmentId,
+    termsPdfUrl: signedTerms.pdfUrl!,
   };
 });
 

@@ -65,6 +65,10 @@ const ovenPlayerLiveStream = async () => ({
 const memberVideoNasTest = async () => ({
   Component: (await import('@/features/member/routes/member-videonastest')).MemberVideoNasTestRoute,
 });
+// issue 16: the course terms as a page (the same panel as the member area's terms dialog)
+const signature = async () => ({
+  Component: (await import('@/features/member-terms/routes/signature-page')).SignatureRoute,
+});
 const adminLayout = async () => ({
   Component: (await import('@/features/admin/components/admin-layout')).AdminLayout,
 });
@@ -206,6 +210,7 @@ export const routes: RouteObject[] = [
       { path: 'member/videonastest/*', lazy: memberVideoNasTest },
       // the stand-alone live player (spec 01 §2), behind the member area's gate
       { path: 'ovenplayerLiveStream', lazy: ovenPlayerLiveStream },
+      { path: 'signature', lazy: signature },
       {
         path: 'member',
         lazy: memberArea,

@@ -30,6 +30,7 @@ export const LAZY_NAMESPACES = [
   'adminLive',
   'checkin',
   'adminCheckin',
+  'memberTerms',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -21,6 +21,7 @@ import type memberLive from '@/locales/th/member-live.json';
 import type adminLive from '@/locales/th/admin-live.json';
 import type checkin from '@/locales/th/check-in.json';
 import type adminCheckin from '@/locales/th/admin-checkin.json';
+import type memberTerms from '@/locales/th/member-terms.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -50,6 +51,7 @@ declare module 'i18next' {
       'adminLive',
       'checkin',
       'adminCheckin',
+      'memberTerms',
     ];
     resources: {
       common: typeof common;
@@ -75,6 +77,7 @@ declare module 'i18next' {
       adminLive: typeof adminLive;
       checkin: typeof checkin;
       adminCheckin: typeof adminCheckin;
+      memberTerms: typeof memberTerms;
     };
   }
 }

@@ -30,6 +30,11 @@ export const Enrolment = defineEntity({
     facebookBy: p.string().length(64).nullable(),
     note: p.text().nullable(),
     grantedBy: p.string().length(64).nullable(),
+    // signed course terms (migration 0013; spec 01 user_courses_signature*, user_courses_condition_path)
+    signature: p.string().$type<YesNo>().length(1).default('N'),
+    signatureDate: p.datetime().nullable(),
+    signaturePath: p.string().length(200).nullable(),
+    conditionPath: p.string().length(200).nullable(),
     updatedAt: p.datetime(),
   },
 });

@@ -10,6 +10,9 @@ export const MemberName = defineEntity({
   properties: {
     userId: p.string().length(64).primary(),
     name: p.string().length(100),
+    /** the names the course terms are written with (migration 0013; null for members heard of before) */
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
     changedAt: p.datetime(),
   },
 });

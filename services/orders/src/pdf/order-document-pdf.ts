@@ -1,73 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import { byWords, thaiPdf } from '@rian/kit/pdf-thai';
 import type { OrderDocument } from '../domain/order-document.js';
-import { wrapText } from './wrap-text.js';
 
-/**
- * Lays an order's document out on one A4 page. The font is Sarabun (SIL OFL 1.1) as Google Fonts
- * ships it: one TTF per weight covering Thai, Latin and digits, installed from npm
- * (@expo-google-fonts/sarabun) — never a font of the machine. pdfkit shapes it with fontkit (Thai
- * vowels and tone marks stacked by the font's own GSUB/GPOS) and embeds only the glyphs used.
- */
-const require = createRequire(import.meta.url);
-
-const THAI = Array.from({ length: 0x0e5b - 0x0e01 + 1 }, (_, i) => String.fromCodePoint(0x0e01 + i)).join('');
-
-/**
- * The PDF maps each glyph to the characters of the first text that produced it, and fontkit
- * remembers those per glyph. Sarabun draws ำ as ํ + า (and ่้๊๋ + ํ as one glyph): met first there,
- * า would read back as nothing — and so would every later า. So the font first meets each Thai
- * letter by itself, and each tone + ํ pair in that order (over a short consonant and over the tall
- * ปฝฟฬ, which take other glyphs): copy and search then read every glyph as Unicode, ำ as its
- * compatibility decomposition ํา (equal under NFKC).
- */
-function sarabun(path: string): fontkit.Font {
-  const font = fontkit.create(
-    readFileSync(require.resolve(`@expo-google-fonts/sarabun/${path}`)),
-  ) as fontkit.Font;
-  font.glyphsForString(THAI);
-  for (const consonant of 'กปฝฟฬ')
-    for (const tone of '\u0E48\u0E49\u0E4A\u0E4B') font.layout(`${consonant}${tone}\u0E4D\u0E32`);
-  return font;
-}
-// shared by every document: each PDF takes its own subset of glyphs from them
-const REGULAR = sarabun('400Regular/Sarabun_400Regular.ttf');
-const BOLD = sarabun('700Bold/Sarabun_700Bold.ttf');
-
+/** Lays an order's document out on one A4 page (Sarabun and Thai line breaking: kit/pdf-thai.ts). */
 const LEFT = 50;
 const WIDTH = 495; // A4 width 595 − 2 × 50
 const RIGHT = LEFT + WIDTH;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 
-/**
- * `text` with its lines already broken between words (`wrapText`), measured in the font and size
- * now set: pdfkit then meets lines that fit and breaks none of them again (its own wrapper would
- * cut Thai inside a word). 2 pt short of the width: a line that fits to the last point by
- * `widthOfString` was still broken again by pdfkit's wrapper, leaving an empty line in the item.
- */
-function byWords(pdf: PDFKit.PDFDocument, text: string, width: number): string {
-  return wrapText(text, width - 2, (s) => pdf.widthOfString(s)).join('\n');
-}
-
 export function orderDocumentPdf(doc: OrderDocument): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
+  const { pdf, bytes: done } = thaiPdf({
     margin: LEFT,
-    lang: 'th-TH',
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.name, Subject: doc.number },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  // pdfkit takes a fontkit font as it is (its types only list paths and buffers)
-  pdf.registerFont('regular', REGULAR as never);
-  pdf.registerFont('bold', BOLD as never);
 
   // seller (left) and number and date (right)
   pdf.font('bold').fontSize(14).fillColor('black');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderDocument } from '../../src/domain/order-document.js';
 import { orderDocumentPdf } from '../../src/pdf/order-document-pdf.js';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfText, squash } from '../pdf-text.js';
+import { pdfText, squash } from '@rian/kit/testing-pdf-text';
 
 /** Where each text run of the first page sits: its text (NFKC) and its baseline's height. */
 async function runs(bytes: Uint8Array): Promise<{ text: string; y: number }[]> {

@@ -24,6 +24,7 @@ export function enrolmentView(e: EnrolmentEntity, course: EnrolmentCourse | null
     start: e.start ?? null,
     end: e.end ?? null,
     course,
+    signature: e.signature,
   };
 }
 

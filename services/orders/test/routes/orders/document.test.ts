@@ -5,7 +5,7 @@ import type { OrderView } from '@rian/proto-contracts/orders';
 import { buildApp } from '../../../src/app.js';
 import { readConfig } from '../../../src/config.js';
 import { CatalogBus, newId, priceChanged, productChanged, rows, TestClock } from '../../helpers.js';
-import { pdfText, squash } from '../../pdf-text.js';
+import { pdfText, squash } from '@rian/kit/testing-pdf-text';
 
 /**
  * GET /orders/:id/document.pdf against the real PostgreSQL, NATS and Redis; the PDF is read back

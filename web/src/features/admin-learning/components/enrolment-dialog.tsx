@@ -7,6 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
+import { SignedTermsLink } from './signed-terms-link';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
 import type { MessageKey } from '@/lib/message';
 import { ENROLMENT_STATUSES, useUpdateEnrolment } from '../api/enrolments';
@@ -165,6 +166,7 @@ export function EnrolmentDialog({ enrolment, onClose }: { enrolment: EnrolmentSt
           maxLength={2000}
           {...bind('note', 'enrolment-note')}
         />
+        <SignedTermsLink enrolmentId={enrolment.id} signed={enrolment.signature === 'Y'} />
       </div>
     </FormDialog>
   );

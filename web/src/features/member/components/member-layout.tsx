@@ -10,6 +10,7 @@ import { CardIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import type { User } from '@/types/api';
+import { TermsGate } from '@/features/member-terms/components/terms-gate';
 import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
 import { HelpDialog, InstalmentsDialog, MeetingRoomDialog, StandByDialog } from './dialogs/member-dialogs';
@@ -166,6 +167,7 @@ export function MemberLayout({ user }: { user: User }) {
         </main>
       </div>
       <StandByDialog open={home.isPending} />
+      <TermsGate />
       <HelpDialog open={help} onOpenChange={setHelp} />
       {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
       {meeting && (

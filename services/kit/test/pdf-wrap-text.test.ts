@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { wrapText } from '../../src/pdf/wrap-text.js';
+import { wrapText } from '../src/pdf-wrap-text.js';
 
 const require = createRequire(import.meta.url);
 const SARABUN = fontkit.create(
