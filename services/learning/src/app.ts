@@ -12,6 +12,7 @@ import { documentNamesMigrations } from './migrations/0006-document-names.js';
 import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
+import { memberGroupsMigrations } from './migrations/0011-member-groups.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -31,6 +32,7 @@ import { UserDetail, UserPort } from './entities/user-record.js';
 import { LiveStream } from './entities/live-stream.js';
 import { LiveComment } from './entities/live-comment.js';
 import { MemberName } from './entities/member-name.js';
+import { MemberGroup, MemberGroupUser } from './entities/member-group.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -66,6 +68,11 @@ import memberPlaybackRoutes from './routes/member-playbacks/index.js';
 import memberStatsRoutes from './routes/member-stats/index.js';
 import adminStatsRoutes from './routes/admin-stats/index.js';
 import userRecordRoutes from './routes/user-records/index.js';
+import memberGroups from './plugins/app/member-groups.js';
+import groupRequests from './plugins/app/group-requests.js';
+import adminMemberGroupRoutes from './routes/admin-member-groups/index.js';
+import adminGroupRequestRoutes from './routes/admin-group-requests/index.js';
+import memberGroupRoutes from './routes/member-groups/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
@@ -111,6 +118,8 @@ export async function buildApp(
       LiveStream,
       LiveComment,
       MemberName,
+      MemberGroup,
+      MemberGroupUser,
     ],
     migrations: [
       ...migrations,
@@ -122,6 +131,7 @@ export async function buildApp(
       ...videoPreviewMigrations,
       ...watchStatisticsMigrations,
       ...liveMigrations,
+      ...memberGroupsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -139,6 +149,8 @@ export async function buildApp(
       await app.register(liveStreams, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(liveWatching, { settings: config });
       await app.register(liveComments);
+      await app.register(memberGroups);
+      await app.register(groupRequests);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
@@ -161,6 +173,9 @@ export async function buildApp(
       await app.register(userRecordRoutes);
       await app.register(adminLiveStreamRoutes);
       await app.register(memberLiveRoutes);
+      await app.register(adminMemberGroupRoutes);
+      await app.register(adminGroupRequestRoutes);
+      await app.register(memberGroupRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -4,10 +4,12 @@ import type { EntityManager } from '@rian/kit/db';
 import { DEMO_COURSES } from '../../domain/demo-courses.js';
 import { demoContent } from '../../domain/demo-content.js';
 import { DEMO_LIVE_COURSE } from '../../domain/demo-live.js';
+import { DEMO_GROUPS } from '../../domain/demo-groups.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
 const CONTENT_LOCK = 'learning.demo-content';
 const LIVE_LOCK = 'learning.demo-live';
+const GROUPS_LOCK = 'learning.demo-groups';
 
 /**
  * The demo live streams when learning has none, and the Forex course's live flag, channel and live
@@ -22,6 +24,21 @@ export async function seedDemoLive(app: FastifyInstance, now = new Date()): Prom
     await em.flush();
     await app.liveStreams.linkSeedCourse(em, DEMO_LIVE_COURSE);
     return streams.length;
+  });
+}
+
+/** The demo member groups when learning has none, for demo courses that exist (issue 16). */
+export async function seedDemoGroups(app: FastifyInstance): Promise<number> {
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [GROUPS_LOCK]);
+    if ((await count(em, `select count(*)::int as n from member_groups`)) > 0) return 0;
+    const existing = await existingCourses(
+      em,
+      DEMO_GROUPS.map((g) => g.body.courseId),
+    );
+    const groups = DEMO_GROUPS.filter((g) => existing.has(g.body.courseId));
+    for (const g of groups) app.memberGroups.insertSeed(em, g.id, g.body);
+    return groups.length;
   });
 }
 
@@ -164,6 +181,8 @@ export default fp<{ enabled: boolean }>(
       if (streams) app.log.info({ streams }, 'demo live streams seeded');
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
+      const groups = await seedDemoGroups(app);
+      if (groups) app.log.info({ groups }, 'demo member groups seeded');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {
@@ -174,6 +193,14 @@ export default fp<{ enabled: boolean }>(
   },
   {
     name: 'demo-seed',
-    dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents', 'live-streams'],
+    dependencies: [
+      'courses',
+      'sessions',
+      'videos',
+      'zoom-rooms',
+      'documents',
+      'live-streams',
+      'member-groups',
+    ],
   },
 );
