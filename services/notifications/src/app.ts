@@ -14,6 +14,7 @@ import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js'
 import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-catalog-product-chat-channels-changed.js';
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
 import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
+import { onLearningGroupRequestApproved } from './messaging/handlers/on-learning-group-request-approved.js';
 import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
@@ -50,6 +51,7 @@ export async function buildApp(
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),
       onCatalogProductChatChannelsChanged,
+      onLearningGroupRequestApproved(config),
     ],
     background: (kit) => [
       new DeliverySender({

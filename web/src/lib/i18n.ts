@@ -28,6 +28,8 @@ export const LAZY_NAMESPACES = [
   'adminWatch',
   'memberLive',
   'adminLive',
+  'memberGroups',
+  'adminGroups',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -19,6 +19,8 @@ import type memberWatch from '@/locales/th/member-watch.json';
 import type adminWatch from '@/locales/th/admin-watch.json';
 import type memberLive from '@/locales/th/member-live.json';
 import type adminLive from '@/locales/th/admin-live.json';
+import type memberGroups from '@/locales/th/member-groups.json';
+import type adminGroups from '@/locales/th/admin-groups.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -46,6 +48,8 @@ declare module 'i18next' {
       'adminWatch',
       'memberLive',
       'adminLive',
+      'memberGroups',
+      'adminGroups',
     ];
     resources: {
       common: typeof common;
@@ -69,6 +73,8 @@ declare module 'i18next' {
       adminWatch: typeof adminWatch;
       memberLive: typeof memberLive;
       adminLive: typeof adminLive;
+      memberGroups: typeof memberGroups;
+      adminGroups: typeof adminGroups;
     };
   }
 }

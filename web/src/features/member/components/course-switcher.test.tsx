@@ -80,10 +80,11 @@ describe('the member course switcher (spec 01 member layout, course switch)', ()
     expect(screen.getByTestId('course-switcher').getAttribute('aria-label')).toBe(
       'คอร์สที่เลือก: เทรดทองคำขั้นพื้นฐาน — เปลี่ยนคอร์ส',
     );
-    // the switcher, the dashboard and the layout share the member home: no /enrolments/mine
+    // the switcher, the dashboard and the layout share the member home: no /enrolments/mine (the
+    // course's groups are their own read: joining one must not refetch the home)
     const learningCalls = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost').pathname)
-      .filter((path) => path.startsWith('/api/learning/'));
+      .filter((path) => path.startsWith('/api/learning/') && path !== '/api/learning/member/groups');
     expect(learningCalls).toEqual([HOME]);
   });
 

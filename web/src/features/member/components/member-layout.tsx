@@ -14,6 +14,7 @@ import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
 import { HelpDialog, InstalmentsDialog, MeetingRoomDialog, StandByDialog } from './dialogs/member-dialogs';
 import { MemberSidePanel } from './member-side-panel';
+import { MemberGroups, useMemberGroupButtons } from './groups/member-groups';
 import '@/styles/side-menu.css';
 import '../member.css';
 
@@ -66,10 +67,12 @@ export function MemberLayout({ user }: { user: User }) {
   const title = t(segment in CRUMBS ? CRUMBS[segment as keyof typeof CRUMBS] : 'member.menu.dashboard');
   const meetingSession = home.data?.current.meeting?.hasRoom ? home.data.current.meeting.session : null;
   const openMeeting = (sessionId?: string) => setMeeting(sessionId ?? meetingSession?.id ?? null);
+  const groupButtons = useMemberGroupButtons(home.data?.enrolment?.courseId);
   const panel = (onNavigate?: () => void) => (
     <MemberSidePanel
       user={user}
       home={home.data}
+      groups={groupButtons}
       onRoomMeeting={() => openMeeting()}
       onNavigate={onNavigate}
     />
@@ -166,6 +169,7 @@ export function MemberLayout({ user }: { user: User }) {
         </main>
       </div>
       <StandByDialog open={home.isPending} />
+      <MemberGroups user={user} courseId={home.data?.enrolment?.courseId} enabled={!home.isPending} />
       <HelpDialog open={help} onOpenChange={setHelp} />
       {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
       {meeting && (
