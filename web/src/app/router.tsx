@@ -129,6 +129,16 @@ const adminSessions = async () => ({
 const adminZoom = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-zoom')).AdminZoomRoute,
 });
+// issue 16: member groups and their join requests
+const adminMemberGroups = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-member-groups')).AdminMemberGroupsRoute,
+});
+const adminGroupRequests = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-group-requests')).AdminGroupRequestsRoute,
+});
+const adminUngrouped = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-ungrouped')).AdminUngroupedRoute,
+});
 const adminDocuments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-documents')).AdminDocumentsRoute,
 });
@@ -241,6 +251,9 @@ export const routes: RouteObject[] = [
           { path: 'video', lazy: adminVideos },
           { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
+          { path: 'memberGroup', lazy: adminMemberGroups },
+          { path: 'memberGroupUser', lazy: adminGroupRequests },
+          { path: 'memberGroupUserNone', lazy: adminUngrouped },
           { path: '*', lazy: adminComingSoon },
         ],
       },
