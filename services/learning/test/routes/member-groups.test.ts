@@ -211,6 +211,21 @@ describe('member groups', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 
+  it('the member home carries the groups with the member’s requests, read afresh (not from its cache)', async () => {
+    const home = (await call('GET', `/member/home`, memberToken)).json<{ groups: MemberGroupList }>();
+    expect(home.groups.items.find((g) => g.id === line.id)!.request!.id).toBe(request.id);
+    expect(home.groups.items.map((g) => g.id)).not.toContain(hidden.id);
+    // a fresh member: the home is cached, then they join; the next home shows the request
+    const fresh = `f-${uuidv7()}`;
+    await app.enrolmentAdmin.grant({ userId: fresh, courseId: courseA, start: '2026-01-01' }, 'seed');
+    const token = await issuer.member(fresh);
+    const before = (await call('GET', `/member/home`, token)).json<{ groups: MemberGroupList }>();
+    expect(before.groups.items.every((g) => g.request === null)).toBe(true);
+    expect((await call('POST', `/member/groups/${facebook.id}/join`, token)).statusCode).toBe(201);
+    const after = (await call('GET', `/member/home`, token)).json<{ groups: MemberGroupList }>();
+    expect(after.groups.items.find((g) => g.id === facebook.id)!.request!.status).toBe('requested');
+  });
+
   it('a member reads only their own requests', async () => {
     const mine = (await call('GET', `/member/groups`, memberToken)).json<MemberGroupList>();
     expect(mine.items.find((g) => g.id === line.id)!.request!.id).toBe(request.id);

@@ -80,11 +80,10 @@ describe('the member course switcher (spec 01 member layout, course switch)', ()
     expect(screen.getByTestId('course-switcher').getAttribute('aria-label')).toBe(
       'คอร์สที่เลือก: เทรดทองคำขั้นพื้นฐาน — เปลี่ยนคอร์ส',
     );
-    // the switcher, the dashboard and the layout share the member home: no /enrolments/mine (the
-    // course's groups are their own read: joining one must not refetch the home)
+    // the switcher, the dashboard and the layout share the member home: no /enrolments/mine
     const learningCalls = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost').pathname)
-      .filter((path) => path.startsWith('/api/learning/') && path !== '/api/learning/member/groups');
+      .filter((path) => path.startsWith('/api/learning/'));
     expect(learningCalls).toEqual([HOME]);
   });
 

@@ -67,7 +67,7 @@ export function MemberLayout({ user }: { user: User }) {
   const title = t(segment in CRUMBS ? CRUMBS[segment as keyof typeof CRUMBS] : 'member.menu.dashboard');
   const meetingSession = home.data?.current.meeting?.hasRoom ? home.data.current.meeting.session : null;
   const openMeeting = (sessionId?: string) => setMeeting(sessionId ?? meetingSession?.id ?? null);
-  const groupButtons = useMemberGroupButtons(home.data?.enrolment?.courseId);
+  const groupButtons = useMemberGroupButtons();
   const panel = (onNavigate?: () => void) => (
     <MemberSidePanel
       user={user}
@@ -169,7 +169,7 @@ export function MemberLayout({ user }: { user: User }) {
         </main>
       </div>
       <StandByDialog open={home.isPending} />
-      <MemberGroups user={user} courseId={home.data?.enrolment?.courseId} enabled={!home.isPending} />
+      <MemberGroups user={user} enabled={!home.isPending} />
       <HelpDialog open={help} onOpenChange={setHelp} />
       {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
       {meeting && (

@@ -39,9 +39,9 @@ function premium() {
 function api(items: MemberGroupMember[]) {
   let list: MemberGroupList = { courseId: COURSE_ID, courseCode: 'FX01', items };
   return mockApi({
-    'GET /api/learning/member/home': () => json(200, makeHome()),
+    // the groups come with the member home (read afresh by learning)
+    'GET /api/learning/member/home': () => json(200, makeHome({ groups: list })),
     'GET /api/orders/orders/mine': () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
-    [`GET ${GROUPS}`]: () => json(200, list),
     [`POST ${GROUPS}/${LINE.id}/join`]: () => {
       const request = {
         id: '0190a0b0-0000-7000-8000-0000000000b9',

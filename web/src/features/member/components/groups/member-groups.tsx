@@ -3,7 +3,7 @@ import type { MemberGroupMember } from '@rian/proto-contracts/learning-groups';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import type { User } from '@/types/api';
-import { useMemberGroups } from '../../api/member-groups';
+import { useHomeGroups } from '../../api/member-home';
 import { useGroupDialogStore } from '../../stores/group-dialog-store';
 import type { MemberGroupButton } from '../member-side-panel';
 import { GroupDialog } from './group-dialog';
@@ -11,9 +11,9 @@ import '../../i18n-groups';
 import './member-groups.css';
 
 /** The side panel's group buttons: one per group of the course (social = Facebook, messaging = LINE). */
-export function useMemberGroupButtons(courseId: string | null | undefined): MemberGroupButton[] {
+export function useMemberGroupButtons(): MemberGroupButton[] {
   const { t } = useTranslation();
-  const groups = useMemberGroups(courseId);
+  const groups = useHomeGroups();
   const open = useGroupDialogStore((s) => s.open);
   return (groups.data?.items ?? []).map((g) => ({
     kind: g.type === 'line' ? 'messaging' : 'social',
@@ -62,16 +62,8 @@ function JoinPrompt({
  * browser session — and the group dialog the prompts and the side panel's buttons open. `enabled`
  * holds the prompts back while something else must come first (the stand-by dialog, the terms).
  */
-export function MemberGroups({
-  user,
-  courseId,
-  enabled = true,
-}: {
-  user: User;
-  courseId: string | null | undefined;
-  enabled?: boolean;
-}) {
-  const groups = useMemberGroups(courseId);
+export function MemberGroups({ user, enabled = true }: { user: User; enabled?: boolean }) {
+  const groups = useHomeGroups();
   const { openGroupId, later, open, close, putOff } = useGroupDialogStore();
   const items = groups.data?.items ?? [];
   const openGroup = items.find((g) => g.id === openGroupId) ?? null;
