@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GroupRequestStaff } from '@rian/proto-contracts/learning-groups';
@@ -202,6 +202,7 @@ export function AdminGroupRequestsRoute() {
         </>
       }
       columns={columns}
+      rowProps={(r) => ({ 'data-request-id': r.id }) as HTMLAttributes<HTMLTableRowElement>}
       rowActions={{
         label: t('learningAdmin.actions'),
         extra: (r) =>
