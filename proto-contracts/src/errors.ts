@@ -662,6 +662,11 @@ export const ERRORS = {
     th: 'สมาชิกนี้อยู่ในกลุ่มนี้แล้ว',
     en: 'This member is already in this group',
   },
+  'catalog.member_group_unknown': {
+    status: 422,
+    th: 'ไม่พบกลุ่มนี้ในระบบการเรียน กรุณาเลือกกลุ่มจากรายการ',
+    en: 'Learning has no such member group: pick one from the list',
+  },
   'learning.group_member_not_enrolled': {
     status: 400,
     th: 'สมาชิกนี้ไม่ได้ลงทะเบียนคอร์สของกลุ่มนี้',
