@@ -46,3 +46,12 @@ export const DEMO_LIVE_STREAM_IDS = {
   forexLive: '01900000-0000-7000-8000-0000000e0001',
   liveTrade: '01900000-0000-7000-8000-0000000e0003',
 } as const;
+
+/**
+ * learning's demo member groups (issue 16): Forex Basics' LINE group and Facebook group, offered to
+ * its members on entering /member (one join prompt each until they ask to join).
+ */
+export const DEMO_GROUP_IDS = {
+  forexLine: '01900000-0000-7000-8000-0000000b0001',
+  forexFacebook: '01900000-0000-7000-8000-0000000b0002',
+} as const;

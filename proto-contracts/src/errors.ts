@@ -710,6 +710,37 @@ export const ERRORS = {
     en: 'This link has expired or is not valid',
   },
   'learning.terms_file_not_found': { status: 404, th: 'ไม่พบไฟล์นี้', en: 'The file was not found' },
+  // issue 16 — groups
+  'learning.member_group_not_found': {
+    status: 404,
+    th: 'ไม่พบกลุ่มนี้',
+    en: 'The group was not found',
+  },
+  'learning.group_request_not_found': {
+    status: 404,
+    th: 'ไม่พบคำขอเข้ากลุ่มนี้',
+    en: 'The request to join the group was not found',
+  },
+  'learning.group_request_state': {
+    status: 409,
+    th: 'ไม่สามารถเปลี่ยนสถานะคำขอเข้ากลุ่มนี้ได้',
+    en: 'The request to join the group cannot change to that status',
+  },
+  'learning.group_request_exists': {
+    status: 409,
+    th: 'สมาชิกนี้อยู่ในกลุ่มนี้แล้ว',
+    en: 'This member is already in this group',
+  },
+  'catalog.member_group_unknown': {
+    status: 422,
+    th: 'ไม่พบกลุ่มนี้ในระบบการเรียน กรุณาเลือกกลุ่มจากรายการ',
+    en: 'Learning has no such member group: pick one from the list',
+  },
+  'learning.group_member_not_enrolled': {
+    status: 400,
+    th: 'สมาชิกนี้ไม่ได้ลงทะเบียนคอร์สของกลุ่มนี้',
+    en: 'This member is not enrolled in the group’s course',
+  },
 
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

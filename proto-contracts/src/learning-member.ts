@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MemberGroupList } from './learning-groups.js';
 import { Uuid } from './common.js';
 import { X_ERROR } from './errors.js';
 import { EnrolmentView } from './learning.js';
@@ -191,6 +192,8 @@ export const MemberHome = Type.Object(
     lessonCount: Type.Integer({ minimum: 0 }),
     /** the external SuperTracking page with the member's token of the day; null when not configured */
     superTrackingUrl: Type.Union([Type.String(), Type.Null()]),
+    /** issue 16: the course's groups (not hidden) with the member's own requests (never cached) */
+    groups: Type.Optional(MemberGroupList),
   },
   { $id: 'MemberHome' },
 );

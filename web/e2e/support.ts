@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_GROUP_IDS } from '@rian/proto-contracts/demo';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -419,6 +420,26 @@ export async function runJourneyMain(run: (env: NodeJS.ProcessEnv) => Promise<vo
   }
 }
 
+/** How a journey's page starts. */
+export type OpenOptions = {
+  /**
+   * true: the member area's group join prompts show (the groups journey). Otherwise the demo
+   * groups' prompts start put off, as if the member had pressed "later" in this browser session.
+   */
+  groupPrompts?: boolean;
+};
+
+/** Runs in the page before its scripts: the SPA's "later" list of join prompts (sessionStorage). */
+function putOffGroupPrompts(ids: string[]) {
+  const key = 'rian.member-groups.later';
+  try {
+    const had = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    sessionStorage.setItem(key, JSON.stringify([...new Set([...had, ...ids])]));
+  } catch {
+    // no storage (about:blank): nothing to put off
+  }
+}
+
 export type BrowserOptions = {
   artifactsDir: string;
   executablePath?: string;
@@ -435,7 +456,7 @@ export type BrowserOptions = {
 export async function openBrowser(opts: BrowserOptions): Promise<{
   browser: Browser;
   pageErrors: string[];
-  open: (viewport?: { width: number; height: number }) => Promise<Page>;
+  open: (viewport?: { width: number; height: number }, pageOpts?: OpenOptions) => Promise<Page>;
   shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<Buffer>;
 }> {
   await mkdir(opts.artifactsDir, { recursive: true });
@@ -445,8 +466,11 @@ export async function openBrowser(opts: BrowserOptions): Promise<{
     args: opts.headless === false ? CHROMIUM_ARGS.filter((a) => a !== '--headless') : CHROMIUM_ARGS,
   });
   const pageErrors: string[] = [];
-  const open = async (viewport = DESKTOP) => {
+  const open = async (viewport = DESKTOP, pageOpts: OpenOptions = {}) => {
     const context = await browser.newContext({ viewport, locale: 'th-TH' });
+    // issue 16: the demo course's join prompts are put off ("later") unless a journey is about them
+    if (!pageOpts.groupPrompts)
+      await context.addInitScript(putOffGroupPrompts, Object.values(DEMO_GROUP_IDS));
     const page = await context.newPage();
     page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -480,7 +504,7 @@ export type JourneyFrame = {
   baseUrl: string;
   artifacts: string;
   log: (line: string) => void;
-  open: (viewport?: { width: number; height: number }) => Promise<Page>;
+  open: (viewport?: { width: number; height: number }, pageOpts?: OpenOptions) => Promise<Page>;
   shot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<Buffer>;
   step: ReturnType<typeof stepRunner>;
   /** the page whose screen is kept if a step fails from now on; answers it */

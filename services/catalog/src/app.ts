@@ -48,11 +48,14 @@ import bankAccountRoutes from './routes/bank-accounts/index.js';
 // learning's courses (issue 11 item 13): the read model a product's courses are checked against
 import { LearningCourse } from './entities/learning-course.js';
 import { learningCoursesMigrations } from './migrations/0004-learning-courses.js';
+import { learningGroupsMigrations } from './migrations/0006-learning-groups.js';
 import { instructorAnnounceMigrations } from './migrations/0005-instructor-announce.js';
 import knownCourses from './plugins/app/known-courses.js';
 import knownCourseRoutes from './routes/known-courses/index.js';
 import { onLearningCourseChanged } from './messaging/handlers/on-learning-course-changed.js';
 import { onLearningCourseDeleted } from './messaging/handlers/on-learning-course-deleted.js';
+import { onLearningMemberGroupChanged } from './messaging/handlers/on-learning-member-group-changed.js';
+import { onLearningMemberGroupDeleted } from './messaging/handlers/on-learning-member-group-deleted.js';
 
 /** Builds the catalog app (never listens): products for the shop and the back office. */
 export async function buildApp(
@@ -88,6 +91,7 @@ export async function buildApp(
       ...contentMigrations,
       ...learningCoursesMigrations,
       ...instructorAnnounceMigrations,
+      ...learningGroupsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -113,6 +117,11 @@ export async function buildApp(
       }
       await app.register(demoSeed, { enabled: config.CATALOG_SEED_DEMO });
     },
-    consumers: () => [onLearningCourseChanged, onLearningCourseDeleted],
+    consumers: () => [
+      onLearningCourseChanged,
+      onLearningCourseDeleted,
+      onLearningMemberGroupChanged,
+      onLearningMemberGroupDeleted,
+    ],
   });
 }

@@ -7,6 +7,7 @@ import type { ServiceApp } from '@rian/kit/service';
 import type { ProductCreateBody } from '@rian/proto-contracts/catalog';
 import { buildEvent } from '@rian/proto-contracts/envelope';
 import { CourseChanged } from '@rian/proto-contracts/learning';
+import { MemberGroupChanged } from '@rian/proto-contracts/learning-groups';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { TestBus } from '@rian/kit/testing-bus';
 import { buildApp } from '../src/app.js';
@@ -103,6 +104,36 @@ export async function learningCourses<T extends string[]>(
     // the ack floor only passes the last once every earlier one is applied too
     if (last) await bus.deliver(last, 'catalog');
     return [...events, ...(last ? [last] : [])].map((e) => e.data.courseId) as { [K in keyof T]: string };
+  } finally {
+    await bus.close();
+  }
+}
+
+/**
+ * Member groups learning has, as catalog hears of them (issue 16): one `learning.member-group.changed`
+ * each, waited for until catalog has applied it. Returns their ids.
+ */
+export async function learningGroups(env: TestEnv, count: number): Promise<string[]> {
+  const bus = await TestBus.open(env, 'learning');
+  try {
+    const events = Array.from({ length: count }, (_, i) =>
+      buildEvent(
+        MemberGroupChanged,
+        {
+          id: uuidv7(),
+          courseId: uuidv7(),
+          type: i % 2 ? 'line' : 'facebook',
+          name: `group ${i}`,
+          hidden: 'N',
+          changedAt: new Date().toISOString(),
+        },
+        { source: 'learning' },
+      ),
+    );
+    const last = events.at(-1);
+    for (const event of events.slice(0, -1)) await bus.publish(event);
+    if (last) await bus.deliver(last, 'catalog');
+    return events.map((e) => e.data.id);
   } finally {
     await bus.close();
   }

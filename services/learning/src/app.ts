@@ -13,6 +13,7 @@ import { videoPreviewMigrations } from './migrations/0007-video-preview.js';
 import { watchStatisticsMigrations } from './migrations/0008-watch-statistics.js';
 import { liveMigrations } from './migrations/0009-live.js';
 import { liveBroadcastMigrations } from './migrations/0010-live-broadcasts.js';
+import { memberGroupsMigrations } from './migrations/0011-member-groups.js';
 import { checkInMigrations } from './migrations/0012-check-in.js';
 import { signedTermsMigrations } from './migrations/0013-signed-terms.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
@@ -40,6 +41,7 @@ import { CheckinSecret, SessionCheckin } from './entities/session-checkin.js';
 import { SignedTerms } from './entities/signed-terms.js';
 import signedTerms from './plugins/app/signed-terms.js';
 import memberTermsRoutes from './routes/member-terms/index.js';
+import { MemberGroup, MemberGroupUser } from './entities/member-group.js';
 import courses from './plugins/app/courses.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
@@ -78,6 +80,11 @@ import memberPlaybackRoutes from './routes/member-playbacks/index.js';
 import memberStatsRoutes from './routes/member-stats/index.js';
 import adminStatsRoutes from './routes/admin-stats/index.js';
 import userRecordRoutes from './routes/user-records/index.js';
+import memberGroups from './plugins/app/member-groups.js';
+import groupRequests from './plugins/app/group-requests.js';
+import adminMemberGroupRoutes from './routes/admin-member-groups/index.js';
+import adminGroupRequestRoutes from './routes/admin-group-requests/index.js';
+import memberGroupRoutes from './routes/member-groups/index.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductCoursesChanged } from './messaging/handlers/on-catalog-product-courses-changed.js';
 import { onCatalogInstructorChanged } from './messaging/handlers/on-catalog-instructor-changed.js';
@@ -127,6 +134,8 @@ export async function buildApp(
       SessionCheckin,
       CheckinSecret,
       SignedTerms,
+      MemberGroup,
+      MemberGroupUser,
     ],
     migrations: [
       ...migrations,
@@ -139,6 +148,7 @@ export async function buildApp(
       ...watchStatisticsMigrations,
       ...liveMigrations,
       ...liveBroadcastMigrations,
+      ...memberGroupsMigrations,
       ...checkInMigrations,
       ...signedTermsMigrations,
       ...courseLiveImagesMigrations,
@@ -160,6 +170,8 @@ export async function buildApp(
       await app.register(liveStreams, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(liveWatching, { settings: config });
       await app.register(liveComments);
+      await app.register(memberGroups);
+      await app.register(groupRequests);
       await app.register(demoSeed, { enabled: config.LEARNING_SEED_DEMO });
       await app.register(playbacks, { settings: config });
       await app.register(watchStats);
@@ -186,6 +198,9 @@ export async function buildApp(
       await app.register(checkinRoutes);
       await app.register(signedTerms, { settings: config });
       await app.register(memberTermsRoutes);
+      await app.register(adminMemberGroupRoutes);
+      await app.register(adminGroupRequestRoutes);
+      await app.register(memberGroupRoutes);
     }),
     consumers: (kit) => [
       onOrdersOrderPaid(kit.outbox),

@@ -15,6 +15,7 @@ import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-cat
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
 import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
 import { onLearningLiveChanged } from './messaging/handlers/on-learning-live-changed.js';
+import { onLearningGroupRequestApproved } from './messaging/handlers/on-learning-group-request-approved.js';
 import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
@@ -52,6 +53,7 @@ export async function buildApp(
       onPaymentsSlipSubmitted(config),
       onCatalogProductChatChannelsChanged,
       onLearningLiveChanged(config),
+      onLearningGroupRequestApproved(config),
     ],
     background: (kit) => [
       new DeliverySender({

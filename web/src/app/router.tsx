@@ -135,6 +135,16 @@ const adminSessions = async () => ({
 const adminZoom = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-zoom')).AdminZoomRoute,
 });
+// issue 16: member groups and their join requests
+const adminMemberGroups = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-member-groups')).AdminMemberGroupsRoute,
+});
+const adminGroupRequests = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-group-requests')).AdminGroupRequestsRoute,
+});
+const adminUngrouped = async () => ({
+  Component: (await import('@/features/admin-learning/routes/admin-ungrouped')).AdminUngroupedRoute,
+});
 const adminDocuments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-documents')).AdminDocumentsRoute,
 });
@@ -258,6 +268,9 @@ export const routes: RouteObject[] = [
           { path: 'userCourse', lazy: adminEnrolments },
           { path: 'userChecking', lazy: adminUserChecking },
           { path: 'userChecking/kiosk/:sessionId', lazy: adminCheckinKiosk },
+          { path: 'memberGroup', lazy: adminMemberGroups },
+          { path: 'memberGroupUser', lazy: adminGroupRequests },
+          { path: 'memberGroupUserNone', lazy: adminUngrouped },
           { path: '*', lazy: adminComingSoon },
         ],
       },

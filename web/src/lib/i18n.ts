@@ -31,6 +31,8 @@ export const LAZY_NAMESPACES = [
   'checkin',
   'adminCheckin',
   'memberTerms',
+  'memberGroups',
+  'adminGroups',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

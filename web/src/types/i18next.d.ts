@@ -22,6 +22,8 @@ import type adminLive from '@/locales/th/admin-live.json';
 import type checkin from '@/locales/th/check-in.json';
 import type adminCheckin from '@/locales/th/admin-checkin.json';
 import type memberTerms from '@/locales/th/member-terms.json';
+import type memberGroups from '@/locales/th/member-groups.json';
+import type adminGroups from '@/locales/th/admin-groups.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -52,6 +54,8 @@ declare module 'i18next' {
       'checkin',
       'adminCheckin',
       'memberTerms',
+      'memberGroups',
+      'adminGroups',
     ];
     resources: {
       common: typeof common;
@@ -78,6 +82,8 @@ declare module 'i18next' {
       checkin: typeof checkin;
       adminCheckin: typeof adminCheckin;
       memberTerms: typeof memberTerms;
+      memberGroups: typeof memberGroups;
+      adminGroups: typeof adminGroups;
     };
   }
 }

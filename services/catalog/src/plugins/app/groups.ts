@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
+import { fieldError, ProblemError } from '@rian/kit/errors';
 import { StaffCrud, assertNoProblems, paged, window, type Paged } from '@rian/kit/staff-crud';
 import type { Kit } from '@rian/kit/service';
 import {
@@ -17,12 +18,29 @@ import { productGroupStaff } from '../../domain/content-views.js';
 import type { CatalogCache } from './cache.js';
 import { anyProduct, referencedProduct, staffDeps } from './content-support.js';
 
+/**
+ * Issue 16: a member group learning has (catalog's read model of `learning.member-group.*`), else
+ * 422 `catalog.member_group_unknown` on memberGroupId and nothing is written (as course ids, D42).
+ */
+async function knownGroup(em: EntityManager, memberGroupId: string): Promise<void> {
+  const rows = (await em.execute(
+    `select 1 from learning_groups where member_group_id = ? and deleted_at is null`,
+    [memberGroupId],
+  )) as unknown[];
+  if (!rows.length) {
+    throw new ProblemError('catalog.member_group_unknown', {
+      errors: [fieldError('memberGroupId', 'catalog.member_group_unknown')],
+    });
+  }
+}
+
 const CONFLICTS = { product_groups_unique: 'catalog.product_group_exists' } as const;
 const ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
 
 /**
  * Product groups: which member groups (Facebook / Line, owned by learning) a product's buyers join.
- * Staff only; learning and orders learn of them from the events.
+ * Staff only; learning and orders learn of them from the events. The member group must be one
+ * learning announced (issue 16).
  */
 export class GroupCatalog {
   private readonly crud = new StaffCrud(staffDeps(this), {
@@ -73,7 +91,10 @@ export class GroupCatalog {
 
   async create(body: ProductGroupCreateBody, createdBy: string | null): Promise<ProductGroupStaff> {
     return this.crud.create({ productId: body.productId, memberGroupId: body.memberGroupId }, createdBy, {
-      check: async (em) => assertNoProblems(await referencedProduct(em, body.productId)),
+      check: async (em) => {
+        assertNoProblems(await referencedProduct(em, body.productId));
+        await knownGroup(em, body.memberGroupId);
+      },
       conflicts: CONFLICTS,
     });
   }
@@ -84,6 +105,8 @@ export class GroupCatalog {
       async (g, em) => {
         const fields = patched({ productId: g.productId, memberGroupId: g.memberGroupId }, body);
         if (fields.productId !== g.productId) assertNoProblems(await referencedProduct(em, fields.productId));
+        // only a group the row did not have is checked: a since-deleted one never blocks editing
+        if (fields.memberGroupId !== g.memberGroupId) await knownGroup(em, fields.memberGroupId);
         return fields;
       },
       { conflicts: CONFLICTS },

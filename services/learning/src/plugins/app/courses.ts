@@ -139,7 +139,7 @@ export class Courses {
 
   /**
    * A course members are enrolled in stays (409 `learning.course_in_use`), and so does one with
-   * sessions, videos or documents listed on it (409 `learning.course_has_content`): staff delete
+   * sessions, videos, documents listed on it or member groups (409 `learning.course_has_content`): staff delete
    * those first, each with its event.
    */
   async remove(id: string): Promise<void> {
@@ -150,8 +150,9 @@ export class Courses {
         const content = await em.execute(
           `select 1 from course_sessions where course_id = ?
            union all select 1 from videos where course_id = ?
-           union all select 1 from document_lists where course_id = ? limit 1`,
-          [c.id, c.id, c.id],
+           union all select 1 from document_lists where course_id = ?
+           union all select 1 from member_groups where course_id = ? limit 1`,
+          [c.id, c.id, c.id, c.id],
         );
         if (content.length) throw new ProblemError('learning.course_has_content');
       },

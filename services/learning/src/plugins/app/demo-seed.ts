@@ -12,10 +12,12 @@ import { Video } from '../../entities/video.js';
 import { videoRecord } from '../../domain/content-views.js';
 import { closeBroadcast, openBroadcast } from './live-broadcast-rows.js';
 import { DEMO_LIVE_COURSE } from '../../domain/demo-live.js';
+import { DEMO_GROUPS } from '../../domain/demo-groups.js';
 import { bangkokDay } from '../../domain/field-rules.js';
 
 const CONTENT_LOCK = 'learning.demo-content';
 const LIVE_LOCK = 'learning.demo-live';
+const GROUPS_LOCK = 'learning.demo-groups';
 
 /**
  * The demo live streams when learning has none, and the Forex course's live flag, channel and live
@@ -70,6 +72,21 @@ export async function seedDemoReplay(app: FastifyInstance, now = new Date()): Pr
     em.assign(video, { recordingBroadcastId: r.broadcastId, recordingOffsetS: r.offsetS, updatedAt: now });
     app.kit.outbox.add(em, VideoChanged, videoRecord(video));
     return true;
+  });
+}
+
+/** The demo member groups when learning has none, for demo courses that exist (issue 16). */
+export async function seedDemoGroups(app: FastifyInstance): Promise<number> {
+  return app.kit.orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [GROUPS_LOCK]);
+    if ((await count(em, `select count(*)::int as n from member_groups`)) > 0) return 0;
+    const existing = await existingCourses(
+      em,
+      DEMO_GROUPS.map((g) => g.body.courseId),
+    );
+    const groups = DEMO_GROUPS.filter((g) => existing.has(g.body.courseId));
+    for (const g of groups) app.memberGroups.insertSeed(em, g.id, g.body);
+    return groups.length;
   });
 }
 
@@ -213,6 +230,8 @@ export default fp<{ enabled: boolean }>(
       const { records } = await seedDemoContent(app);
       if (records) app.log.info({ records }, 'demo course content seeded');
       if (await seedDemoReplay(app)) app.log.info('demo replay seeded (a recording with trade calls)');
+      const groups = await seedDemoGroups(app);
+      if (groups) app.log.info({ groups }, 'demo member groups seeded');
       if (!(await seedDemoDocuments(app))) lookAgain(Date.now() + DOCUMENT_RETRY_FOR_MS);
     });
     app.addHook('preClose', async () => {
@@ -223,6 +242,14 @@ export default fp<{ enabled: boolean }>(
   },
   {
     name: 'demo-seed',
-    dependencies: ['courses', 'sessions', 'videos', 'zoom-rooms', 'documents', 'live-streams'],
+    dependencies: [
+      'courses',
+      'sessions',
+      'videos',
+      'zoom-rooms',
+      'documents',
+      'live-streams',
+      'member-groups',
+    ],
   },
 );

@@ -39,7 +39,7 @@ import type { ReplayCallList } from '@rian/proto-contracts/learning-live';
 import { videoMember } from '../../domain/content-views.js';
 
 /** The parts of the member home read afresh on every call. */
-export type HomeFresh = Pick<MemberHome, 'enrolments' | 'watch' | 'watchMonth'>;
+export type HomeFresh = Pick<MemberHome, 'enrolments' | 'watch' | 'watchMonth' | 'groups'>;
 
 export const accessEnrolment = (e: EnrolmentEntity): AccessEnrolment => ({
   courseId: e.courseId,
@@ -368,12 +368,14 @@ export default fp<{ settings: Settings }>(
   async (app, opts) => {
     // watchStats is registered after this plugin (it reads the lessons from here): asked at call time
     const fresh = async (userId: string, courseId: string | undefined, now: Date): Promise<HomeFresh> => {
-      const [enrolments, watch] = await Promise.all([
+      const [enrolments, watch, groups] = await Promise.all([
         app.enrolments.mine(userId),
         app.watchStats.summary(userId, courseId, now),
+        // issue 16: a join shows at once (never from the cache)
+        app.memberGroups.forMember(userId, courseId, now),
       ]);
       const watchMonth = watch.monthSeconds > 0 ? await app.watchStats.month(userId, undefined, now) : null;
-      return { enrolments, watch, watchMonth };
+      return { enrolments, watch, watchMonth, groups };
     };
     app.decorate('memberSessions', new MemberSessions(app.kit, opts.settings, fresh, app.liveBroadcasts));
   },

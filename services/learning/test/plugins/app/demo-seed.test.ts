@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
-import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
+import { DEMO_COURSE_IDS, DEMO_GROUP_IDS } from '@rian/proto-contracts/demo';
+import type { MemberGroupsPage } from '@rian/proto-contracts/learning-groups';
 import type { AdminCoursesPage } from '@rian/proto-contracts/learning';
 import { bearer, startLearning } from '../../helpers.js';
 
@@ -53,6 +54,27 @@ describe('demo courses (LEARNING_SEED_DEMO)', () => {
     const one = await app.inject({ method: 'GET', url: `/courses/${DEMO_COURSE_IDS.forexBasics}` });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ title: 'Forex พื้นฐาน (Forex Basics)', status: 'open' });
+  });
+
+  it('issue 16: Forex Basics gets its LINE and Facebook groups, once (a restart adds none)', async () => {
+    const env = await newEnv();
+    const groups = async (app: ServiceApp) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/admin/member-groups?courseId=${DEMO_COURSE_IDS.forexBasics}&sort=name`,
+          headers: staff,
+        })
+      ).json<MemberGroupsPage>();
+    const first = await groups(await start(env));
+    expect(first.items.map((g) => [g.id, g.type, g.hidden]).sort()).toEqual(
+      [
+        [DEMO_GROUP_IDS.forexFacebook, 'facebook', 'N'],
+        [DEMO_GROUP_IDS.forexLine, 'line', 'N'],
+      ].sort(),
+    );
+    for (const app of apps.splice(0)) await app.close();
+    expect((await groups(await start(env))).total).toBe(2);
   });
 
   it('seeds once: a restart after staff deleted a demo course does not bring it back; two replicas seed once', async () => {

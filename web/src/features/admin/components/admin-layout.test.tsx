@@ -101,12 +101,15 @@ describe('back office guards and layout', () => {
     // issue 5's coupon page is a link too, and so is the courses page
     expect(within(menu).getByRole('link', { name: 'Courses' }).getAttribute('href')).toBe('/admin/courses');
     expect(within(menu).getByRole('link', { name: 'Coupon' }).getAttribute('href')).toBe('/admin/coupon');
-    // issue 16's check-in lists
+    // issue 16's check-in lists and group pages are links
     expect(within(menu).getByRole('link', { name: 'User Checking' }).getAttribute('href')).toBe(
       '/admin/userChecking',
     );
-    expect(within(menu).queryByRole('link', { name: /Member Group/ })).toBeNull();
-    expect(within(menu).getByText('Member Group').closest('[aria-disabled="true"]')?.textContent).toContain(
+    expect(within(menu).getByRole('link', { name: 'Member Group' }).getAttribute('href')).toBe(
+      '/admin/memberGroup',
+    );
+    expect(within(menu).queryByRole('link', { name: /User Book/ })).toBeNull();
+    expect(within(menu).getByText('User Book').closest('[aria-disabled="true"]')?.textContent).toContain(
       'เร็ว ๆ นี้',
     );
     expect(within(menu).getByRole('button', { name: 'ออกจากระบบ' })).toBeTruthy();

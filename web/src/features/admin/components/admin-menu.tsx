@@ -73,8 +73,13 @@ export const ADMIN_MENU: Group[] = [
     key: 'group',
     label: 'admin.menu.groups.group',
     items: [
-      { key: 'memberGroup', label: 'admin.menu.items.memberGroup', to: '/admin/memberGroup' },
-      { key: 'confirmGroup', label: 'admin.menu.items.confirmGroup', to: '/admin/memberGroupUser' },
+      { key: 'memberGroup', label: 'admin.menu.items.memberGroup', to: '/admin/memberGroup', ready: true },
+      {
+        key: 'confirmGroup',
+        label: 'admin.menu.items.confirmGroup',
+        to: '/admin/memberGroupUser',
+        ready: true,
+      },
     ],
   },
   {

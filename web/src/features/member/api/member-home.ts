@@ -84,3 +84,11 @@ export function useUnpaidInstalmentOrders() {
   const orders = useMyOrders(1);
   return { ...orders, unpaid: (orders.data?.items ?? []).filter(hasUnpaidInstalment) };
 }
+
+const groupsOf = (home: MemberHome) => home.groups ?? null;
+
+/** Issue 16: the course's groups with the member's requests, carried by the member home (read afresh). */
+export function useHomeGroups() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({ ...homeQuery(token), select: groupsOf });
+}

@@ -10,11 +10,12 @@ import { CardIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import type { User } from '@/types/api';
-import { TermsGate } from '@/features/member-terms/components/terms-gate';
+import { TermsGate, useTermsPending } from '@/features/member-terms/components/terms-gate';
 import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
 import { HelpDialog, InstalmentsDialog, MeetingRoomDialog, StandByDialog } from './dialogs/member-dialogs';
 import { MemberSidePanel } from './member-side-panel';
+import { MemberGroups, useMemberGroupButtons } from './groups/member-groups';
 import '@/styles/side-menu.css';
 import '../member.css';
 
@@ -62,15 +63,18 @@ export function MemberLayout({ user }: { user: User }) {
   const [payment, setPayment] = useState(false);
   const [meeting, setMeeting] = useState<string | null>(null);
   const home = useMemberHome();
+  const termsPending = useTermsPending();
   const orders = useUnpaidInstalmentOrders();
   const segment = location.pathname.split('/')[2] ?? '';
   const title = t(segment in CRUMBS ? CRUMBS[segment as keyof typeof CRUMBS] : 'member.menu.dashboard');
   const meetingSession = home.data?.current.meeting?.hasRoom ? home.data.current.meeting.session : null;
   const openMeeting = (sessionId?: string) => setMeeting(sessionId ?? meetingSession?.id ?? null);
+  const groupButtons = useMemberGroupButtons();
   const panel = (onNavigate?: () => void) => (
     <MemberSidePanel
       user={user}
       home={home.data}
+      groups={groupButtons}
       onRoomMeeting={() => openMeeting()}
       onNavigate={onNavigate}
     />
@@ -168,6 +172,8 @@ export function MemberLayout({ user }: { user: User }) {
       </div>
       <StandByDialog open={home.isPending} />
       <TermsGate />
+      {/* spec 01 §4: the terms come first, then the group join prompts */}
+      <MemberGroups user={user} enabled={!home.isPending && !termsPending} />
       <HelpDialog open={help} onOpenChange={setHelp} />
       {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
       {meeting && (

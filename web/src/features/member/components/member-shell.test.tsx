@@ -110,7 +110,7 @@ describe('the member shell (spec 01 §2 member layout)', () => {
     expect(p.getByTestId('menu-live-streaming').getAttribute('aria-disabled')).toBe('true');
     expect(p.getByTestId('menu-live-trade').getAttribute('aria-disabled')).toBe('true');
     expect(p.queryByTestId('menu-super-tracking')).toBeNull();
-    // groups come with a later issue: no group buttons yet
+    // the course has no groups (learning answers none here): no group buttons
     expect(screen.queryByTestId('member-groups')).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { CalendarIcon, ChartIcon, GridIcon, HomeIcon, VideoIcon } from '@/compon
 import { initials } from '@/lib/initials';
 import type { User } from '@/types/api';
 
-/** A member group the side panel offers a dialog for (social network, messaging app): a later issue. */
+/** A member group the side panel offers a dialog for (social network = Facebook, messaging app = LINE). */
 export interface MemberGroupButton {
   kind: 'social' | 'messaging';
   label: string;
@@ -87,8 +87,14 @@ export function MemberSidePanel({
           className={`member-panel__buttons${groups.length === 2 ? ' member-panel__buttons--row' : ''}`}
           data-testid="member-groups"
         >
-          {groups.map((g) => (
-            <button key={g.kind} type="button" className="btn btn--secondary btn--sm" onClick={g.onOpen}>
+          {groups.map((g, i) => (
+            <button
+              key={`${g.kind}-${i}`}
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={g.onOpen}
+              data-testid={`member-group-${g.kind}`}
+            >
               {g.label}
             </button>
           ))}

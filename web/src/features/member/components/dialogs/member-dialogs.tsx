@@ -73,7 +73,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   );
 }
 
-function CopyRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+export function CopyRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
