@@ -409,7 +409,7 @@ export async function runCheckoutJourney(opts: JourneyOptions): Promise<void> {
     await step(
       'buyer (issue 6, a fresh browser): logs in, enters /member with the first course selected',
       async () => {
-        // issue 16: the courses' terms signed through the API (terms.e2e.ts signs in the browser)
+        // issue 16: the courses' terms signed through the API (member-onboarding.e2e.ts signs in the browser)
         await signTermsByApi(baseUrl, { email, password });
         const member = await open();
         watch(member);

@@ -225,7 +225,7 @@ export async function memberWhoBought(
     return paid.status === 'paid';
   });
   // issue 16: a member of a course is shown its terms on entering /member; journeys not about the
-  // terms sign them here (terms.e2e.ts signs in the browser and passes signTerms: false)
+  // terms sign them here (member-onboarding.e2e.ts signs in the browser and passes signTerms: false)
   if (opts.signTerms ?? true) await signTermsByApi(baseUrl, who);
   return { userId: login.user.id, orderId: order.id, reference: order.reference };
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 16's browser steps for the course terms, each taking what it needs (a page already inside
- * /member, the member's name and the course title), so that a journey other than terms.e2e.ts can
+ * /member, the member's name and the course title), so that a journey (member-onboarding.e2e.ts) can
  * call them (the issue's single journey: sign, join the LINE group, check in).
  */
 import { spawnSync } from 'node:child_process';
