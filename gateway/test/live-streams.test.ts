@@ -220,8 +220,7 @@ describe('GET /api/live/streams/:streamId (live comments over server-sent events
     learning.hide(c.seq);
     learning.publish({ type: 'pinned', pinned: { streamId: learning.streamId, comment: null } });
     await eventually(
-      () =>
-        s.of('hidden').some((h) => (h as { seq: number }).seq === c.seq) && s.of('pinned').length >= 2,
+      () => s.of('hidden').some((h) => (h as { seq: number }).seq === c.seq) && s.of('pinned').length >= 2,
     );
   });
 
