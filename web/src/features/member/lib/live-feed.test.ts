@@ -78,4 +78,30 @@ describe('the live feed (what a live page shows of the stream’s messages)', ()
       liveFeedReducer(feed, { type: 'pinned', pinned: { streamId: STREAM, comment: null } }).pinned,
     ).toBeNull();
   });
+
+  it('on air again (a new broadcast) the call board starts empty; the same broadcast said again keeps it', () => {
+    const since = '2026-11-26T12:00:00.000Z';
+    const onAir = run(
+      {
+        type: 'replay',
+        replay: replay([], { stream: { ...replay([]).stream, kind: 'trade', liveSince: since } }),
+      },
+      { type: 'calls', calls: [comment(5, 'first', 'call')] },
+      // the gateway says the state again at each connect: the same broadcast
+      { type: 'live', state: { streamId: STREAM, live: 'Y', liveSince: since } },
+    );
+    expect(onAir.calls.map((c) => c.seq)).toEqual([5]);
+    const off = liveFeedReducer(onAir, {
+      type: 'live',
+      state: { streamId: STREAM, live: 'N', liveSince: null },
+    });
+    expect(off.calls.map((c) => c.seq)).toEqual([5]);
+    const again = liveFeedReducer(off, {
+      type: 'live',
+      state: { streamId: STREAM, live: 'Y', liveSince: '2026-11-26T13:00:00.000Z' },
+    });
+    expect(again.calls).toEqual([]);
+    const next = liveFeedReducer(again, { type: 'comment', comment: comment(9, 'new', 'call') });
+    expect(next.calls.map((c) => c.seq)).toEqual([9]);
+  });
 });

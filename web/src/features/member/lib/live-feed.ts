@@ -98,7 +98,12 @@ export function liveFeedReducer(feed: LiveFeed, action: LiveFeedAction): LiveFee
         pinned:
           action.pinned.comment && !feed.hidden.has(action.pinned.comment.seq) ? action.pinned.comment : null,
       };
-    case 'live':
-      return { ...feed, live: action.state };
+    case 'live': {
+      // a new broadcast (on air again, a new liveSince): its board starts empty, as learning's
+      // calls read does (the calls of the broadcast on air, D89)
+      const restarted =
+        action.state.live === 'Y' && feed.live !== null && action.state.liveSince !== feed.live.liveSince;
+      return { ...feed, live: action.state, ...(restarted ? { calls: [] } : {}) };
+    }
   }
 }
