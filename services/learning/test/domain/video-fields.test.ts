@@ -53,7 +53,7 @@ describe('embed allow-list: only a Vimeo or YouTube player URL is kept, never HT
 });
 
 describe('video fields (spec 01 §3 "Video")', () => {
-  it('a new video is Vimeo, item 1, status create, not a preview by default', () => {
+  it('a new video is Vimeo, item 1, status create, not a preview nor a recording by default', () => {
     const { fields, problems } = videoFields({ courseId, name: ' บทที่ 1 ', vimeoId: '76979871' });
     expect(problems).toEqual([]);
     expect(fields).toEqual({
@@ -69,6 +69,8 @@ describe('video fields (spec 01 §3 "Video")', () => {
       durationSeconds: null,
       path: null,
       preview: 'N',
+      recordingBroadcastId: null,
+      recordingOffsetS: 0,
     });
   });
 
