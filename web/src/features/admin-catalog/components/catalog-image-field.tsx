@@ -3,7 +3,7 @@ import type { ImageKind } from '@rian/proto-contracts/media';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { uploadImage } from '../api/upload-image';
+import { uploadMediaImage } from '@/lib/upload-image';
 import { imageSrc } from '../lib/fields';
 
 /** An image of a catalog record, uploaded to media as `kind` and previewed. */
@@ -29,7 +29,7 @@ export function CatalogImageField({
       label={label}
       value={value}
       onChange={onChange}
-      upload={(file) => uploadImage(kind, file)}
+      upload={async (file) => (await uploadMediaImage(kind, file)).url}
       resolve={(v) => imageSrc(kind, v)}
       describeError={(e) => problemText(e, language)}
       labels={{

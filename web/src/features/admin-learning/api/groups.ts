@@ -5,9 +5,9 @@ import type {
   MemberGroupStaff,
   UngroupedPage,
 } from '@rian/proto-contracts/learning-groups';
-import type { ImageStored } from '@rian/proto-contracts/media';
 import type { ListParams } from '@/hooks/use-list-params';
 import { staffApi } from '@/lib/staff-api';
+import { uploadMediaImage } from '@/lib/upload-image';
 import { crud, staffQueries } from '@/lib/staff-crud';
 import { LEARNING_KEY } from './courses';
 
@@ -50,9 +50,7 @@ export const useDeleteMemberGroup = () => useStaffMutation(memberGroups.remove);
 
 /** POST /api/media/images/qr (multipart `images`): the group keeps the file name, read at /api/qr/{file}. */
 export async function uploadQr(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('images', file, file.name);
-  return (await staffApi<ImageStored>('/media/images/qr', { method: 'POST', body: form })).filename;
+  return (await uploadMediaImage('qr', file)).filename;
 }
 
 // ---------- join requests (/admin/memberGroupUser) ----------

@@ -3,7 +3,7 @@ import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { mediaImageSrc } from '@/lib/media-image';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
-import { uploadImage } from '../api/upload-image';
+import { uploadMediaImage } from '@/lib/upload-image';
 
 export type LiveImageKind = 'live-streaming' | 'live-trade';
 
@@ -30,7 +30,7 @@ export function LiveImageField({
       label={label}
       value={value}
       onChange={onChange}
-      upload={(file) => uploadImage(kind, file)}
+      upload={async (file) => (await uploadMediaImage(kind, file)).url}
       resolve={(v) => mediaImageSrc(kind, v) ?? v}
       describeError={(e) => problemText(e, language)}
       labels={{
