@@ -82,9 +82,7 @@ describe('MEDIA_SEED_DEMO: the demo groups’ QR images (DEMO_GROUP_QR_FILES)', 
       expect(await announced(a!)).toBe(4);
       await Promise.all([a!.close(), b!.close()]);
       const before = await filesUnder(dir);
-      const mtimes = await Promise.all(
-        FILES.map(async (f) => stat(join(dir, 'public', 'qr', f.filename))),
-      );
+      const mtimes = await Promise.all(FILES.map(async (f) => stat(join(dir, 'public', 'qr', f.filename))));
 
       app = await start();
       expect(await qrRows(app)).toEqual(rows);
