@@ -65,7 +65,7 @@ export const DEMO_GROUP_URLS = {
 /**
  * The demo groups' QR images (MEDIA_SEED_DEMO): public `qr` images (read at /api/qr/{file}) that
  * media generates at start with `qrcode`, encoding each group's DEMO_GROUP_URLS link, as PNG — `qr`
- * in black, `qrManual` (the dialog's "how to join" QR) the same link in the app's colour (LINE green,
+ * in black, `qrManual` (the dialog's "how to join" QR) the same link in the app's colour (a dark LINE green,
  * Facebook blue). Learning's demo groups name them. The names have the shape media's image names
  * have (32 hex digits + `.png`, which /api/qr/{file} accepts) but are fixed, not the content's hash:
  * a generated PNG's bytes may change with qrcode's or zlib's version, the name must not.

@@ -113,7 +113,7 @@ export class ImageLibrary {
     let added = 0;
     for (const [group, files] of Object.entries(DEMO_GROUP_QR_FILES)) {
       const url = DEMO_GROUP_URLS[group as keyof typeof DEMO_GROUP_URLS];
-      const colour = group === 'forexLine' ? '#06c755' : '#1877f2';
+      const colour = group === 'forexLine' ? '#05803e' : '#1877f2';
       for (const [filename, dark] of [
         [files.qr, '#000000'],
         [files.qrManual, colour],
