@@ -55,3 +55,25 @@ export const DEMO_GROUP_IDS = {
   forexLine: '01900000-0000-7000-8000-0000000b0001',
   forexFacebook: '01900000-0000-7000-8000-0000000b0002',
 } as const;
+
+/** The demo member groups' links (learning's `url`; media's demo QR images encode them). */
+export const DEMO_GROUP_URLS = {
+  forexLine: 'https://line.me/R/ti/g/rian-demo-forex',
+  forexFacebook: 'https://www.facebook.com/groups/rian-demo-forex',
+} as const;
+
+/**
+ * The demo groups' QR images (MEDIA_SEED_DEMO): public `qr` images (read at /api/qr/{file}) that
+ * media generates at start with `qrcode`, encoding each group's DEMO_GROUP_URLS link, as PNG — `qr`
+ * in black, `qrManual` (the dialog's "how to join" QR) the same link in the app's colour (a dark LINE green,
+ * Facebook blue). Learning's demo groups name them. The names have the shape media's image names
+ * have (32 hex digits + `.png`, which /api/qr/{file} accepts) but are fixed, not the content's hash:
+ * a generated PNG's bytes may change with qrcode's or zlib's version, the name must not.
+ */
+export const DEMO_GROUP_QR_FILES = {
+  forexLine: { qr: '019000000000700080000000000d0001.png', qrManual: '019000000000700080000000000d0011.png' },
+  forexFacebook: {
+    qr: '019000000000700080000000000d0002.png',
+    qrManual: '019000000000700080000000000d0012.png',
+  },
+} as const;

@@ -3,6 +3,7 @@
  * it with no internet: media's MEDIA_SEED_DEMO makes the two demo lesson videos and the demo document,
  * learning's LEARNING_SEED_DEMO gives the Forex course its two lessons on those videos and lists that
  * document as soon as media has announced it (whichever started first); both play from media by signed URL.
+ * The demo member groups' QR images are media's public `qr` PNGs (read at /api/qr/{file}).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +15,12 @@ import { signMediaUrl } from '@rian/kit/signed-url';
 import {
   DEMO_COURSE_IDS,
   DEMO_FILE_IDS,
+  DEMO_GROUP_IDS,
   DEMO_SECOND_VIDEO_ASSET_ID,
   DEMO_VIDEO_ASSET_ID,
 } from '@rian/proto-contracts/demo';
 import type { DocumentListsPage, SessionsPage, VideosPage } from '@rian/proto-contracts/learning-content';
+import type { MemberGroupsPage } from '@rian/proto-contracts/learning-groups';
 import { buildApp as buildMedia } from '@rian/media/app';
 import { buildApp as buildLearning } from '@rian/learning/app';
 import { readConfig as readLearningConfig } from '@rian/learning/config';
@@ -127,5 +130,19 @@ describe('the demo content, media and learning together', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("the demo member groups' QR images are media's: each name learning's groups carry is a public PNG", async () => {
+    const groups = await read<MemberGroupsPage>(learning!, `/admin/member-groups?courseId=${FX}`);
+    expect(groups.items.map((g) => g.id).sort()).toEqual(Object.values(DEMO_GROUP_IDS).sort());
+    for (const g of groups.items) {
+      for (const file of [g.qr, g.qrManual]) {
+        expect(file).toMatch(/\.png$/);
+        const res = await media.inject({ method: 'GET', url: `/qr/${file!}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+        expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      }
+    }
   });
 });

@@ -75,11 +75,24 @@ export async function seedDemoReplay(app: FastifyInstance, now = new Date()): Pr
   });
 }
 
-/** The demo member groups when learning has none, for demo courses that exist (issue 16). */
+/**
+ * The demo member groups when learning has none, for demo courses that exist (issue 16). A demo
+ * database seeded before they had QR images gets them: a demo group with neither `qr` nor
+ * `qrManual` is given both (a group staff gave an image of their own keeps its images).
+ * Returns how many groups it added.
+ */
 export async function seedDemoGroups(app: FastifyInstance): Promise<number> {
   return app.kit.orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', [GROUPS_LOCK]);
-    if ((await count(em, `select count(*)::int as n from member_groups`)) > 0) return 0;
+    if ((await count(em, `select count(*)::int as n from member_groups`)) > 0) {
+      for (const g of DEMO_GROUPS) {
+        await em.execute(
+          `update member_groups set qr = ?, qr_manual = ? where member_group_id = ? and qr is null and qr_manual is null`,
+          [g.body.qr ?? null, g.body.qrManual ?? null, g.id],
+        );
+      }
+      return 0;
+    }
     const existing = await existingCourses(
       em,
       DEMO_GROUPS.map((g) => g.body.courseId),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
-import { DEMO_COURSE_IDS, DEMO_GROUP_IDS } from '@rian/proto-contracts/demo';
+import { DEMO_COURSE_IDS, DEMO_GROUP_IDS, DEMO_GROUP_QR_FILES } from '@rian/proto-contracts/demo';
 import type { MemberGroupsPage } from '@rian/proto-contracts/learning-groups';
 import type { AdminCoursesPage } from '@rian/proto-contracts/learning';
 import { bearer, startLearning } from '../../helpers.js';
@@ -75,6 +75,54 @@ describe('demo courses (LEARNING_SEED_DEMO)', () => {
     );
     for (const app of apps.splice(0)) await app.close();
     expect((await groups(await start(env))).total).toBe(2);
+  });
+
+  it('issue 16: the demo groups name the QR images media generates, and a demo database seeded without them gets them (not over staff’s own)', async () => {
+    const env = await newEnv();
+    const qrs = async (app: ServiceApp) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/admin/member-groups?courseId=${DEMO_COURSE_IDS.forexBasics}&sort=name`,
+          headers: staff,
+        })
+      )
+        .json<MemberGroupsPage>()
+        .items.map((g) => [g.id, g.qr, g.qrManual])
+        .sort();
+    const seeded = [
+      [
+        DEMO_GROUP_IDS.forexFacebook,
+        DEMO_GROUP_QR_FILES.forexFacebook.qr,
+        DEMO_GROUP_QR_FILES.forexFacebook.qrManual,
+      ],
+      [DEMO_GROUP_IDS.forexLine, DEMO_GROUP_QR_FILES.forexLine.qr, DEMO_GROUP_QR_FILES.forexLine.qrManual],
+    ].sort();
+    const app = await start(env);
+    expect(await qrs(app)).toEqual(seeded);
+
+    // as seeded before the QR images: none on either group; staff then gave the LINE group a QR of their own
+    await app.kit.orm.em.fork().execute(`update member_groups set qr = null, qr_manual = null`);
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/admin/member-groups/${DEMO_GROUP_IDS.forexLine}`,
+      headers: staff,
+      payload: { qr: 'staffs-own.png' },
+    });
+    expect(put.statusCode).toBe(200);
+    for (const a of apps.splice(0)) await a.close();
+
+    const filled = [
+      [
+        DEMO_GROUP_IDS.forexFacebook,
+        DEMO_GROUP_QR_FILES.forexFacebook.qr,
+        DEMO_GROUP_QR_FILES.forexFacebook.qrManual,
+      ],
+      [DEMO_GROUP_IDS.forexLine, 'staffs-own.png', null],
+    ].sort();
+    expect(await qrs(await start(env))).toEqual(filled);
+    for (const a of apps.splice(0)) await a.close();
+    expect(await qrs(await start(env))).toEqual(filled); // idempotent
   });
 
   it('seeds once: a restart after staff deleted a demo course does not bring it back; two replicas seed once', async () => {

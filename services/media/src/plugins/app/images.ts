@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { DEMO_GROUP_QR_FILES, DEMO_GROUP_URLS } from '@rian/proto-contracts/demo';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
@@ -100,6 +103,48 @@ export class ImageLibrary {
     return { file, contentType, etag: `"${hash}"` };
   }
 
+  /**
+   * The demo groups' QR images (MEDIA_SEED_DEMO, DEMO_GROUP_QR_FILES): each, unless its row exists,
+   * generated from its group's link as PNG, stored publicly as a `qr` image under its fixed name and
+   * announced like an upload. A restart writes nothing; replicas starting together put the same
+   * bytes and keep one row (the row's unique key). Returns how many it wrote.
+   */
+  async seedDemoQr(): Promise<number> {
+    let added = 0;
+    for (const [group, files] of Object.entries(DEMO_GROUP_QR_FILES)) {
+      const url = DEMO_GROUP_URLS[group as keyof typeof DEMO_GROUP_URLS];
+      const colour = group === 'forexLine' ? '#05803e' : '#1877f2';
+      for (const [filename, dark] of [
+        [files.qr, '#000000'],
+        [files.qrManual, colour],
+      ] as const) {
+        const key = { visibility: 'public' as const, kind: 'qr', filename };
+        if (await this.kit.orm.em.fork().findOne(MediaFile, key)) continue;
+        const png = await QRCode.toBuffer(url, {
+          type: 'png',
+          errorCorrectionLevel: 'M',
+          width: 440,
+          margin: 2,
+          color: { dark, light: '#ffffff' },
+        });
+        const { width, height } = await sharp(png).metadata();
+        await this.files.put(publicRef('qr', filename), png, CONTENT_TYPE.png);
+        await this.record({
+          ...key,
+          contentType: CONTENT_TYPE.png,
+          bytes: png.length,
+          width: width ?? null,
+          height: height ?? null,
+          sha256: createHash('sha256').update(png).digest('hex'),
+          createdBy: null,
+        });
+        added += 1;
+      }
+    }
+    if (added) this.kit.logger.info({ added }, 'demo group QR images stored');
+    return added;
+  }
+
   async list(query: ImageListQuery): Promise<Paged<MediaImage>> {
     const [rows, total] = await this.kit.orm.em.fork().findAndCount(
       MediaFile,
@@ -176,15 +221,22 @@ declare module 'fastify' {
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    app.decorate(
-      'images',
-      new ImageLibrary(
-        app.kit,
-        app.fileStore,
-        { maxDimension: config.MEDIA_MAX_DIMENSION, maxPixels: config.MEDIA_MAX_PIXELS },
-        config.MEDIA_PUBLIC_URL,
-      ),
+    const images = new ImageLibrary(
+      app.kit,
+      app.fileStore,
+      { maxDimension: config.MEDIA_MAX_DIMENSION, maxPixels: config.MEDIA_MAX_PIXELS },
+      config.MEDIA_PUBLIC_URL,
     );
+    app.decorate('images', images);
+    if (config.MEDIA_SEED_DEMO) {
+      app.addHook('onReady', async () => {
+        try {
+          await images.seedDemoQr();
+        } catch (err) {
+          app.log.error({ err }, 'demo group QR images not seeded');
+        }
+      });
+    }
   },
   { name: 'images', dependencies: ['file-store'] },
 );
