@@ -29,6 +29,7 @@ import {
   bangkokDay,
   DESKTOP,
   focused,
+  focusReturnsTo,
   inBrowser,
   journeyProgram,
   memberWhoBought,
@@ -338,10 +339,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
         await page.keyboard.press('Escape');
         await view.waitFor({ state: 'detached' });
         // the focus is back on the event that opened it, not lost at the top of the page
-        assert(
-          (await focused(page, 'calendar-event')).hit,
-          `after Escape the focus is on ${(await focused(page, 'calendar-event')).what}, not the calendar event`,
-        );
+        await focusReturnsTo(page, 'calendar-event', 'the calendar event');
       },
     );
 
@@ -402,7 +400,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
         assert((await focused(page, 'member-help')).inDialog, 'Help opened without the focus');
         await page.keyboard.press('Escape');
         await help.waitFor({ state: 'detached' });
-        assert((await focused(page, 'member-help-button')).hit, 'after Escape the focus is not on Help');
+        await focusReturnsTo(page, 'member-help-button', 'Help');
       },
     );
 
@@ -440,10 +438,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
         );
         await page.keyboard.press('Escape');
         await option.waitFor({ state: 'detached' });
-        assert(
-          (await focused(page, 'course-switcher')).hit,
-          'after Escape the focus is not on the course switcher',
-        );
+        await focusReturnsTo(page, 'course-switcher', 'the course switcher');
       },
     );
 
@@ -467,10 +462,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
         await shot(page, 'm-drawer-phone', { fullPage: false });
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'detached' });
-        assert(
-          (await focused(page, 'member-menu-button')).hit,
-          'after Escape the focus is not on the menu button',
-        );
+        await focusReturnsTo(page, 'member-menu-button', 'the menu button');
         await page.keyboard.press('Enter');
         await drawer.getByTestId('menu-calendar').waitFor();
         await tabTo(page, 'menu-calendar', { max: 20 });

@@ -613,6 +613,21 @@ export async function focused(page: Page, testId: string) {
 }
 
 /**
+ * After a dialog closes, waits for the focus to come back to `testId` (Radix gives it back in a
+ * timeout after the dialog has left the page, so a check right after "detached" races it); fails
+ * naming where the focus is after `timeoutMs`.
+ */
+export async function focusReturnsTo(page: Page, testId: string, what: string, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await focused(page, testId);
+    if (now.hit) return now;
+    assert(Date.now() < deadline, `after Escape the focus is on ${now.what}, not ${what}`);
+    await sleep(50);
+  }
+}
+
+/**
  * Tab (or Shift+Tab) until the control `testId` (or the focusable around it) has the focus, which
  * must show a focus ring; fails naming where the focus went when it is not reached in `max` presses
  * (an unreachable control, or a trap that keeps the focus elsewhere).
