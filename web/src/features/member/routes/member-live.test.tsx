@@ -285,7 +285,7 @@ describe('/member/livetrade and /member/livetrader', () => {
     api.send(api.streams[0]!, 'call', call(9, 'XAUUSD', 'buy'), 9);
     await within(panel).findByText('XAUUSD');
     const calls = within(panel).getAllByTestId('trade-call');
-    expect(calls.map((c) => c.querySelector('.live-call__symbol')?.textContent)).toEqual([
+    expect(calls.map((c) => c.querySelector('.trade-call__symbol')?.textContent)).toEqual([
       'XAUUSD',
       'EURUSD',
     ]);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReplayCall } from '@rian/proto-contracts/learning-live';
 import { callsAt } from '../../lib/replay-calls';
-import { streamClock } from '../live/trade-calls';
+import { streamClock, TradeCallCard } from '../trade-call/trade-call-card';
 
 /**
  * A recording's trade calls beside its lesson (issue 15): each appears once playback reaches the
@@ -36,19 +36,16 @@ export function ReplayCalls({
       >
         {shown.map((c, i) =>
           c.call ? (
-            <li
+            <TradeCallCard
               key={c.seq}
-              className={`replay-call replay-call--${c.call.side}${i === 0 ? ' is-latest' : ''}`}
+              call={c.call}
+              latest={i === 0}
               data-testid="replay-call"
               data-video-time={c.videoTime}
-            >
-              <div className="replay-call__head">
-                <span className="replay-call__side">{t(`member.lessons.calls.${c.call.side}`)}</span>
-                <strong className="replay-call__symbol">{c.call.symbol}</strong>
-                {i === 0 && <span className="replay-call__badge">{t('member.lessons.calls.latest')}</span>}
+              time={
                 <button
                   type="button"
-                  className="replay-call__seek"
+                  className="trade-call__time replay-call__seek"
                   onClick={() => onSeek(c.videoTime)}
                   aria-label={t('member.lessons.calls.seekLabel', {
                     time: streamClock(c.videoTime),
@@ -58,27 +55,8 @@ export function ReplayCalls({
                 >
                   {streamClock(c.videoTime)}
                 </button>
-              </div>
-              <dl className="replay-call__prices">
-                <div>
-                  <dt>{t('member.lessons.calls.entry')}</dt>
-                  <dd>{c.call.entry}</dd>
-                </div>
-                {c.call.stop && (
-                  <div>
-                    <dt>{t('member.lessons.calls.stop')}</dt>
-                    <dd>{c.call.stop}</dd>
-                  </div>
-                )}
-                {c.call.target && (
-                  <div>
-                    <dt>{t('member.lessons.calls.target')}</dt>
-                    <dd>{c.call.target}</dd>
-                  </div>
-                )}
-              </dl>
-              {c.call.note && <p className="replay-call__note">{c.call.note}</p>}
-            </li>
+              }
+            />
           ) : null,
         )}
       </ol>
