@@ -7,7 +7,6 @@ import type {
 } from '@rian/proto-contracts/learning-groups';
 import type { ListParams } from '@/hooks/use-list-params';
 import { staffApi } from '@/lib/staff-api';
-import { uploadMediaImage } from '@/lib/upload-image';
 import { crud, staffQueries } from '@/lib/staff-crud';
 import { LEARNING_KEY } from './courses';
 
@@ -47,11 +46,6 @@ export const useMemberGroupOptions = (courseId: string) =>
 
 export const useSaveMemberGroup = () => useStaffMutation(memberGroups.save);
 export const useDeleteMemberGroup = () => useStaffMutation(memberGroups.remove);
-
-/** POST /api/media/images/qr (multipart `images`): the group keeps the file name, read at /api/qr/{file}. */
-export async function uploadQr(file: File): Promise<string> {
-  return (await uploadMediaImage('qr', file)).filename;
-}
 
 // ---------- join requests (/admin/memberGroupUser) ----------
 

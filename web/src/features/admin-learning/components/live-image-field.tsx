@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '@/components/ui/image-upload-field';
+import { StaffImageField } from '@/features/admin/components/staff-image-field';
 import { mediaImageSrc } from '@/lib/media-image';
-import { problemText } from '@/lib/problem-text';
-import { useLanguageStore } from '@/stores/language-store';
-import { uploadMediaImage } from '@/lib/upload-image';
 
 export type LiveImageKind = 'live-streaming' | 'live-trade';
 
@@ -23,24 +19,13 @@ export function LiveImageField({
   error?: string | null;
   testId: string;
 }) {
-  const { t } = useTranslation();
-  const language = useLanguageStore((s) => s.language);
   return (
-    <ImageUploadField
+    <StaffImageField
+      kind={kind}
+      resolve={(v) => mediaImageSrc(kind, v) ?? v}
       label={label}
       value={value}
       onChange={onChange}
-      upload={async (file) => (await uploadMediaImage(kind, file)).url}
-      resolve={(v) => mediaImageSrc(kind, v) ?? v}
-      describeError={(e) => problemText(e, language)}
-      labels={{
-        choose: t('learningAdmin.image.choose'),
-        replace: t('learningAdmin.image.replace'),
-        remove: t('learningAdmin.image.remove'),
-        uploading: t('learningAdmin.image.uploading'),
-        empty: t('learningAdmin.image.empty'),
-        invalidType: t('learningAdmin.image.invalidType'),
-      }}
       error={error}
       testId={testId}
     />

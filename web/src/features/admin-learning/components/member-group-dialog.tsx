@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { MemberGroupStaff, MemberGroupType } from '@rian/proto-contracts/learning-groups';
 import { CheckField } from '@/components/ui/check-field';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { ImageUploadField } from '@/components/ui/image-upload-field';
+import { StaffImageField } from '@/features/admin/components/staff-image-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useEditForm, type FormErrors } from '@/hooks/use-edit-form';
-import { problemText } from '@/lib/problem-text';
-import { useLanguageStore } from '@/stores/language-store';
 import { useCourseOptions } from '../api/content';
-import { uploadQr, useSaveMemberGroup } from '../api/groups';
+import { useSaveMemberGroup } from '../api/groups';
 
 type Draft = {
   courseId: string;
@@ -59,7 +57,6 @@ export function MemberGroupDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguageStore((s) => s.language);
   const courses = useCourseOptions();
   const save = useSaveMemberGroup();
   const form = useEditForm<Draft>(() => ({
@@ -100,14 +97,6 @@ export function MemberGroupDialog({
     if (ok) onClose();
   }
 
-  const imageLabels = {
-    choose: t('groupsAdmin.image.choose'),
-    replace: t('groupsAdmin.image.replace'),
-    remove: t('groupsAdmin.image.remove'),
-    uploading: t('groupsAdmin.image.uploading'),
-    empty: t('groupsAdmin.image.empty'),
-    invalidType: t('groupsAdmin.image.invalidType'),
-  };
   const qrSrc = (file: string) => `/api/qr/${encodeURIComponent(file)}`;
 
   return (
@@ -156,24 +145,22 @@ export function MemberGroupDialog({
           maxLength={500}
           {...bind('url', 'member-group-url')}
         />
-        <ImageUploadField
+        <StaffImageField
+          kind="qr"
+          keep="filename"
+          resolve={qrSrc}
           label={t('groupsAdmin.groups.qr')}
           value={draft.qr}
           onChange={(v) => set('qr', v)}
-          upload={uploadQr}
-          resolve={qrSrc}
-          describeError={(e) => problemText(e, language)}
-          labels={imageLabels}
           testId="member-group-qr"
         />
-        <ImageUploadField
+        <StaffImageField
+          kind="qr"
+          keep="filename"
+          resolve={qrSrc}
           label={t('groupsAdmin.groups.qrManual')}
           value={draft.qrManual}
           onChange={(v) => set('qrManual', v)}
-          upload={uploadQr}
-          resolve={qrSrc}
-          describeError={(e) => problemText(e, language)}
-          labels={imageLabels}
           testId="member-group-qr-manual"
         />
         <CheckField
