@@ -742,6 +742,79 @@ export const ERRORS = {
     en: 'This member is not enrolled in the group’s course',
   },
 
+  // bookings (issue 17, D99)
+  'bookings.key_unknown': {
+    status: 404,
+    th: 'ไม่พบรหัสการจองนี้ หรือรหัสนี้ปิดใช้งานแล้ว',
+    en: 'This booking key was not found or is switched off',
+  },
+  'bookings.key_limit': {
+    status: 409,
+    th: 'รหัสการจองนี้มีผู้จองครบจำนวนแล้ว',
+    en: 'This booking key has reached its limit',
+  },
+  'bookings.key_used': {
+    status: 409,
+    th: 'รหัสการจองนี้ถูกใช้จองแล้ว',
+    en: 'This booking key has already been used for a booking',
+  },
+  'bookings.key_exists': { status: 409, th: 'มีรหัสการจองนี้อยู่แล้ว', en: 'This booking key already exists' },
+  'bookings.key_rate_limited': {
+    status: 429,
+    th: 'ตรวจสอบรหัสการจองบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+    en: 'Too many booking keys tried; please try again later',
+  },
+  'bookings.product_unknown': {
+    status: 400,
+    th: 'ไม่พบสินค้านี้',
+    en: 'This product is not known',
+  },
+  'bookings.not_found': { status: 404, th: 'ไม่พบการจองนี้', en: 'The booking was not found' },
+  'bookings.field_not_editable': {
+    status: 400,
+    th: 'ไม่สามารถแก้ไขวันที่บันทึก สลิป ยอดเงิน หรือวันเวลาชำระเงินของการจองได้',
+    en: 'The booking’s timestamps, slip, amount and payment date and time cannot be changed',
+  },
+  'bookings.slip_required': {
+    status: 400,
+    th: 'กรุณาเลือกสลิปการโอนเงิน',
+    en: 'Please choose the transfer slip',
+  },
+  'bookings.slip_type': {
+    status: 415,
+    th: 'สลิปต้องเป็นรูปภาพ png, gif หรือ jpeg',
+    en: 'The slip must be a png, gif or jpeg image',
+  },
+  'bookings.slip_too_large': {
+    status: 413,
+    th: 'ไฟล์สลิปใหญ่เกินไป',
+    en: 'The slip file is too large',
+  },
+  'bookings.slip_not_found': {
+    status: 404,
+    th: 'ไม่พบสลิปนี้ กรุณาอัปโหลดใหม่',
+    en: 'The slip was not found; please upload it again',
+  },
+  'bookings.slip_rate_limited': {
+    status: 429,
+    th: 'ส่งสลิปบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+    en: 'Too many slips sent; please try again later',
+  },
+  'bookings.link_invalid': {
+    status: 403,
+    th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
+    en: 'This link has expired or is not valid',
+  },
+  'bookings.delivery_not_found': {
+    status: 404,
+    th: 'ไม่พบรายการจัดส่งหนังสือนี้',
+    en: 'This book delivery was not found',
+  },
+  'bookings.delivery_dispatched': {
+    status: 409,
+    th: 'หนังสือถูกจัดส่งแล้ว ไม่สามารถแก้ไขที่อยู่ได้',
+    en: 'The book has been sent; the address can no longer be changed',
+  },
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

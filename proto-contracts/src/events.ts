@@ -16,6 +16,7 @@ import { LEARNING_ENROLMENT_EVENTS } from './learning-enrolments.js';
 import { LEARNING_CONTENT_EVENTS } from './learning-content.js';
 import { LEARNING_LIVE_EVENTS } from './learning-live.js';
 import { LEARNING_GROUP_EVENTS } from './learning-groups.js';
+import { BOOKINGS_EVENTS } from './bookings.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -42,6 +43,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...LEARNING_CONTENT_EVENTS,
     ...LEARNING_LIVE_EVENTS,
     ...LEARNING_GROUP_EVENTS,
+    ...BOOKINGS_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );
 

@@ -42,6 +42,17 @@ export const AdminOrdersQuery = Type.Object({
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 
+/** A book order's delivery address, copied from bookings.book.requested (the newest wins). */
+export const BookAddress = Type.Object({
+  fullname: Type.String(),
+  tel: Type.String(),
+  addressText: Type.String(),
+  zip: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  requestedAt: Type.String({ format: 'date-time' }),
+});
+export type BookAddress = Static<typeof BookAddress>;
+
 /** What the back office adds to an order: buyer, product title and the staff-kept flags. */
 const AdminFields = {
   userEmail: Type.Union([Type.String(), Type.Null()]),
@@ -50,6 +61,11 @@ const AdminFields = {
   tracking: Type.Union([Type.String(), Type.Null()]),
   trackingBy: Type.Union([Type.String(), Type.Null()]),
   certificate: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+  /**
+   * where the book goes, as the member gave it in the member area (bookings.book.requested); null
+   * until given, and for orders with no book
+   */
+  bookAddress: Type.Union([BookAddress, Type.Null()]),
 };
 
 export const AdminOrderRow = Type.Object({
@@ -177,4 +193,21 @@ export const OrderCancelled = defineEvent(
   }),
 );
 
-export const ORDERS_ADMIN_EVENTS = [OrderCancelled];
+/**
+ * Staff changed a book order's dispatch flag or tracking number (bulk ordersUpdataListBookSend or
+ * the tracking dialog): bookings shows it to the member. One event per order changed; the newest
+ * `changedAt` wins.
+ */
+export const BookDispatched = defineEvent(
+  'orders.book.dispatched',
+  1,
+  Type.Object({
+    orderId: Uuid(),
+    userId: Type.String(),
+    bookSend: BookDispatchSchema,
+    tracking: Type.Union([Type.String(), Type.Null()]),
+    changedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const ORDERS_ADMIN_EVENTS = [OrderCancelled, BookDispatched];
