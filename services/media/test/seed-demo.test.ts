@@ -104,5 +104,7 @@ describe('MEDIA_SEED_DEMO: the demo lesson videos', () => {
       status: 'ready',
       updatedAt: second!.updatedAt,
     });
-  });
+    // two ffmpeg transcodes (waited for up to 60 s each above) on a 2-core machine shared with the
+    // other projects' tests: more than the project's 30 s default
+  }, 180_000);
 });

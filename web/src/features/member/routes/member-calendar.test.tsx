@@ -264,7 +264,8 @@ describe('/member/calendar', () => {
     await userEvent.click(eventButton('Live: market open'));
     // FullCalendar's re-render in jsdom and the dialog's read: seconds on a loaded 2-core machine
     await waitFor(() => expect(router.state.location.pathname).toBe('/member'), { timeout: 15_000 });
-    expect(screen.getByText('MEMBER HOME')).toBeTruthy();
+    // the location moves before the home route's element has rendered: wait for it too
+    expect(await screen.findByText('MEMBER HOME', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('opens on the list of the month on a phone', async () => {
