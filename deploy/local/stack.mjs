@@ -25,7 +25,16 @@ export function demoSeedEnv(env = process.env) {
 }
 
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
-export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning', 'bookings'];
+export const SERVICES = [
+  'auth',
+  'catalog',
+  'notifications',
+  'media',
+  'orders',
+  'payments',
+  'learning',
+  'bookings',
+];
 export const DEFAULT_PORTS = {
   gateway: 3000,
   auth: 3101,

@@ -93,7 +93,11 @@ describe('liveSourceFor (whether the stack runs the local live source)', () => {
 
 describe('the services npm start and npm test run', () => {
   it("are every service the kit knows, each on the kit's default port", () => {
-    expect([...SERVICES].sort()).toEqual(Object.keys(KIT_PORTS).filter((n) => n !== 'gateway').sort());
+    expect([...SERVICES].sort()).toEqual(
+      Object.keys(KIT_PORTS)
+        .filter((n) => n !== 'gateway')
+        .sort(),
+    );
     expect(DEFAULT_PORTS).toEqual(KIT_PORTS);
   });
 

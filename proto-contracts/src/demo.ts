@@ -83,4 +83,8 @@ export const DEMO_GROUP_QR_FILES = {
  * whose url is `productUrl`), made once bookings has heard of the product, so a newcomer can book
  * from the README (limit `limit`).
  */
-export const DEMO_BOOKING_KEY = { code: 'RIAN-DEMO-2027', productUrl: 'price-action-mastery', limit: 20 } as const;
+export const DEMO_BOOKING_KEY = {
+  code: 'RIAN-DEMO-2027',
+  productUrl: 'price-action-mastery',
+  limit: 20,
+} as const;

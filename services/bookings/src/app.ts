@@ -41,7 +41,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<S
   let keys: BookingKeys | undefined;
   return buildService({
     name: 'bookings',
-    description: 'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
+    description:
+      'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
     config,
     entities: ENTITIES,
     migrations: MIGRATIONS,

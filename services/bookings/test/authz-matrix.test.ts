@@ -45,7 +45,11 @@ const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 4
 
 const MATRIX: Row[] = [
   // the public booking form
-  { route: 'POST /bookings/key-check', body: (_r, c) => ({ key: c.keyCode, email: 'who@example.com' }), access: PUBLIC },
+  {
+    route: 'POST /bookings/key-check',
+    body: (_r, c) => ({ key: c.keyCode, email: 'who@example.com' }),
+    access: PUBLIC,
+  },
   {
     route: 'POST /bookings',
     body: (r, c) => bookingBody(c.keyCode, `${r}-${uuidv7()}@example.com`),
@@ -84,7 +88,12 @@ const MATRIX: Row[] = [
   { route: 'DELETE /admin/bookings/:id', url: (c, r) => `/admin/bookings/${c.spare[r]}`, access: STAFF },
   { route: 'POST /admin/bookings/wait', body: (_r, c) => ({ ids: [c.booking] }), access: STAFF },
   { route: 'POST /admin/bookings/confirm', body: (_r, c) => ({ ids: [c.booking] }), access: STAFF },
-  { route: 'POST /admin/bookings/:id/mail', url: (c) => `/admin/bookings/${c.booking}/mail`, body: () => ({}), access: STAFF },
+  {
+    route: 'POST /admin/bookings/:id/mail',
+    url: (c) => `/admin/bookings/${c.booking}/mail`,
+    body: () => ({}),
+    access: STAFF,
+  },
   { route: 'GET /admin/bookings/:id/slip', url: (c) => `/admin/bookings/${c.booking}/slip`, access: STAFF },
   {
     route: 'GET /admin/bookings/export',
@@ -111,7 +120,13 @@ beforeAll(async () => {
   const make = async (email: string, withSlip = false) =>
     (
       await app.bookings.create(
-        bookingBody(key.code, email, withSlip ? { slip: { id: slip.id, amount: 100, paymentDate: '2026-11-01', paymentTime: '10:00' } } : {}) as never,
+        bookingBody(
+          key.code,
+          email,
+          withSlip
+            ? { slip: { id: slip.id, amount: 100, paymentDate: '2026-11-01', paymentTime: '10:00' } }
+            : {},
+        ) as never,
         undefined,
         '127.0.0.1',
       )
@@ -137,7 +152,8 @@ afterAll(async () => {
 });
 
 /** "GET /admin/bookings/{id}" (OpenAPI) → "GET /admin/bookings/:id" (as declared). */
-const declared = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+const declared = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
 
 describe('authorisation matrix of the bookings service', () => {
   it('the table lists exactly the routes the service serves', async () => {
@@ -171,7 +187,10 @@ describe('authorisation matrix of the bookings service', () => {
           expected === 'allowed'
             ? res.statusCode < 400 || (res.statusCode < 500 && ![401, 403].includes(res.statusCode))
             : res.statusCode === expected && code === ACCESS_CODES[expected];
-        if (!got) mismatches.push(`${row.route} as ${role}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`);
+        if (!got)
+          mismatches.push(
+            `${row.route} as ${role}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);

@@ -90,7 +90,9 @@ export const TINY_PNG = Buffer.from(
 );
 
 /** A multipart body of fields and files, in the order given. */
-export function multipartBody(parts: ({ name: string; value: string } | { name: string; file: Buffer; filename: string; type: string })[]) {
+export function multipartBody(
+  parts: ({ name: string; value: string } | { name: string; file: Buffer; filename: string; type: string })[],
+) {
   const boundary = `----rian${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
@@ -107,5 +109,8 @@ export function multipartBody(parts: ({ name: string; value: string } | { name: 
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -34,16 +34,32 @@ describe("bookings' read model of catalog's products", () => {
     )[0];
 
   it('keeps id, title, book, coursesId and disable; an older event never undoes a newer one', async () => {
-    const first = productChanged({ title: 'Workshop', book: 'Y', coursesId: '12', changedAt: '2026-11-01T00:00:00.000Z' });
+    const first = productChanged({
+      title: 'Workshop',
+      book: 'Y',
+      coursesId: '12',
+      changedAt: '2026-11-01T00:00:00.000Z',
+    });
     const id = first.data.productId;
     await bus.deliver(first, 'bookings');
-    expect(await row(id)).toEqual({ title: 'Workshop', book: 'Y', courses_id: '12', disable: 'N', deleted: false });
+    expect(await row(id)).toEqual({
+      title: 'Workshop',
+      book: 'Y',
+      courses_id: '12',
+      disable: 'N',
+      deleted: false,
+    });
 
     const older = productChanged({ productId: id, title: 'Old', changedAt: '2026-10-01T00:00:00.000Z' });
     await bus.deliver(older, 'bookings');
     expect((await row(id))?.title).toBe('Workshop');
 
-    const newer = productChanged({ productId: id, title: 'Workshop 2', disable: 'Y', changedAt: '2026-11-02T00:00:00.000Z' });
+    const newer = productChanged({
+      productId: id,
+      title: 'Workshop 2',
+      disable: 'Y',
+      changedAt: '2026-11-02T00:00:00.000Z',
+    });
     await bus.deliver(newer, 'bookings');
     // the same event again (another message id) is skipped by the inbox
     await bus.deliver(newer, 'bookings', `${newer.id}-again`);
@@ -60,7 +76,10 @@ describe("bookings' read model of catalog's products", () => {
       { source: 'catalog' },
     );
     await bus.deliver(gone, 'bookings');
-    await bus.deliver(productChanged({ productId: id, title: 'Back', changedAt: '2026-11-04T00:00:00.000Z' }), 'bookings');
+    await bus.deliver(
+      productChanged({ productId: id, title: 'Back', changedAt: '2026-11-04T00:00:00.000Z' }),
+      'bookings',
+    );
     expect(await row(id)).toMatchObject({ title: made.data.title, deleted: true });
   });
 });

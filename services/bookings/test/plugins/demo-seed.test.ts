@@ -24,22 +24,54 @@ describe('the demo booking key', () => {
   });
 
   it("names a product catalog's demo really has, a workshop with a book", () => {
-    expect(DEMO_PRODUCTS.find((p) => p.url === DEMO_BOOKING_KEY.productUrl)).toMatchObject({ format: 'offline', book: 'Y' });
+    expect(DEMO_PRODUCTS.find((p) => p.url === DEMO_BOOKING_KEY.productUrl)).toMatchObject({
+      format: 'offline',
+      book: 'Y',
+    });
   });
 
   it('is made when the workshop arrives (not for another product, not twice), and takes a booking', async () => {
     await bus.deliver(productChanged({ url: 'forex-basics' }), 'bookings');
-    expect((await app.inject({ method: 'POST', url: '/bookings/key-check', payload: { key: DEMO_BOOKING_KEY.code } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/bookings/key-check',
+          payload: { key: DEMO_BOOKING_KEY.code },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const workshop = productChanged({ url: DEMO_BOOKING_KEY.productUrl, title: 'Price Action Mastery' });
     await bus.deliver(workshop, 'bookings');
-    await bus.deliver(productChanged({ ...workshop.data, title: 'Price Action Mastery 2', changedAt: new Date(Date.now() + 1000).toISOString() }), 'bookings');
-    const keys = await app.kit.orm.em.fork().getConnection().execute('select booking_limit from booking_keys');
+    await bus.deliver(
+      productChanged({
+        ...workshop.data,
+        title: 'Price Action Mastery 2',
+        changedAt: new Date(Date.now() + 1000).toISOString(),
+      }),
+      'bookings',
+    );
+    const keys = await app.kit.orm.em
+      .fork()
+      .getConnection()
+      .execute('select booking_limit from booking_keys');
     expect(keys).toEqual([{ booking_limit: DEMO_BOOKING_KEY.limit }]);
 
-    const checked = await app.inject({ method: 'POST', url: '/bookings/key-check', payload: { key: 'rian-demo-2027' } });
-    expect(checked.json()).toMatchObject({ result: 'success', product: { id: workshop.data.productId, title: 'Price Action Mastery 2' } });
-    const booked = await app.inject({ method: 'POST', url: '/bookings', payload: bookingBody('RIAN-DEMO-2027', 'newcomer@example.com') });
+    const checked = await app.inject({
+      method: 'POST',
+      url: '/bookings/key-check',
+      payload: { key: 'rian-demo-2027' },
+    });
+    expect(checked.json()).toMatchObject({
+      result: 'success',
+      product: { id: workshop.data.productId, title: 'Price Action Mastery 2' },
+    });
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/bookings',
+      payload: bookingBody('RIAN-DEMO-2027', 'newcomer@example.com'),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
   });
 });

@@ -39,7 +39,12 @@ describe('bookings', () => {
   const book = (key: string, email: string, headers = {}, extra = {}) =>
     app.inject({ method: 'POST', url: '/bookings', headers, payload: bookingBody(key, email, extra) });
   const check = (key: string, email?: string, headers = {}) =>
-    app.inject({ method: 'POST', url: '/bookings/key-check', headers, payload: { key, ...(email ? { email } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/bookings/key-check',
+      headers,
+      payload: { key, ...(email ? { email } : {}) },
+    });
   const sql = (q: string, params: unknown[] = []) =>
     app.kit.orm.em.fork().getConnection().execute(q, params) as Promise<Record<string, unknown>[]>;
 
@@ -47,7 +52,12 @@ describe('bookings', () => {
     it('makes a 10-character code from the unambiguous alphabet, with the default limit of 50', async () => {
       const key = await newKey();
       expect(key.code).toMatch(new RegExp(`^[${KEY_ALPHABET}]{10}$`));
-      expect(key).toMatchObject({ limit: 50, active: 'Y', bookings: 0, productTitle: 'Price Action Workshop' });
+      expect(key).toMatchObject({
+        limit: 50,
+        active: 'Y',
+        bookings: 0,
+        productTitle: 'Price Action Workshop',
+      });
     });
 
     it('keeps a given code upper-case, refuses it twice (any case) and an unknown product', async () => {
@@ -107,7 +117,10 @@ describe('bookings', () => {
       expect((await check(key.code, a.toUpperCase())).json()).toMatchObject({ result: 'used', total: 1 });
       expect((await book(key.code, a.toUpperCase())).json().code).toBe('bookings.key_used');
       expect((await book(key.code, `b-${uuidv7()}@example.com`)).statusCode).toBe(201);
-      expect((await check(key.code, `c-${uuidv7()}@example.com`)).json()).toMatchObject({ result: 'limit', total: 2 });
+      expect((await check(key.code, `c-${uuidv7()}@example.com`)).json()).toMatchObject({
+        result: 'limit',
+        total: 2,
+      });
       const full = await book(key.code, `c-${uuidv7()}@example.com`);
       expect(full.statusCode).toBe(409);
       expect(full.json().code).toBe('bookings.key_limit');
@@ -120,16 +133,28 @@ describe('bookings', () => {
       const member = uuidv7();
       const token = await issuer.member(member);
       const first = await newKey();
-      expect((await book(first.code, `m-${uuidv7()}@example.com`, bearer(token), { tel: '0899999999' })).statusCode).toBe(201);
+      expect(
+        (await book(first.code, `m-${uuidv7()}@example.com`, bearer(token), { tel: '0899999999' }))
+          .statusCode,
+      ).toBe(201);
       const row = (await sql('select user_id from bookings where key_id = ?', [first.id]))[0];
       expect(row?.user_id).toBe(member);
-      expect((await check(first.code, `other-${uuidv7()}@example.com`, bearer(token))).json().result).toBe('used');
-      expect((await book(first.code, `other-${uuidv7()}@example.com`, bearer(token))).json().code).toBe('bookings.key_used');
+      expect((await check(first.code, `other-${uuidv7()}@example.com`, bearer(token))).json().result).toBe(
+        'used',
+      );
+      expect((await book(first.code, `other-${uuidv7()}@example.com`, bearer(token))).json().code).toBe(
+        'bookings.key_used',
+      );
 
       const second = await newKey();
       const signedIn = (await check(second.code, undefined, bearer(token))).json();
       expect(signedIn.result).toBe('success');
-      expect(signedIn.prefill).toMatchObject({ name: 'สมหญิง', tel: '0899999999', zip: '10330', provinceId: 10 });
+      expect(signedIn.prefill).toMatchObject({
+        name: 'สมหญิง',
+        tel: '0899999999',
+        zip: '10330',
+        provinceId: 10,
+      });
       // the same booking's e-mail, anonymously: no phone, no address
       const email = (await sql('select email from bookings where user_id = ?', [member]))[0]?.email as string;
       expect((await check(first.code, email)).json()).toMatchObject({ result: 'used', prefill: null });
@@ -147,8 +172,11 @@ describe('bookings', () => {
 
     it('keeps the phone sealed: the raw column holds none of its digits', async () => {
       const key = await newKey();
-      expect((await book(key.code, `s-${uuidv7()}@example.com`, {}, { tel: '0861234567' })).statusCode).toBe(201);
-      const raw = (await sql('select tel_sealed from bookings where key_id = ?', [key.id]))[0]?.tel_sealed as string;
+      expect((await book(key.code, `s-${uuidv7()}@example.com`, {}, { tel: '0861234567' })).statusCode).toBe(
+        201,
+      );
+      const raw = (await sql('select tel_sealed from bookings where key_id = ?', [key.id]))[0]
+        ?.tel_sealed as string;
       expect(raw.startsWith('v1.')).toBe(true);
       expect(raw).not.toContain('0861234567');
       expect(raw).not.toMatch(/[0-9]{3}/);
@@ -162,14 +190,20 @@ describe('bookings', () => {
       const codes = answers.map((r) => (r.statusCode === 201 ? 'created' : (r.json().code as string)));
       expect(codes.filter((c) => c === 'created')).toHaveLength(10);
       expect(codes.filter((c) => c === 'bookings.key_limit')).toHaveLength(190);
-      expect((await sql('select count(*)::int as n from bookings where key_id = ?', [key.id]))[0]?.n).toBe(10);
+      expect((await sql('select count(*)::int as n from bookings where key_id = ?', [key.id]))[0]?.n).toBe(
+        10,
+      );
     }, 120_000);
 
     it('emits bookings.booking.created once per booking, without the phone', async () => {
       const key = await newKey();
       const made = (await book(key.code, `e-${uuidv7()}@example.com`)).json();
       const events = await eventually(async () => {
-        const all = await publishedEvents<{ bookingId: string }>(env.namespace, 'bookings', 'bookings.booking.created');
+        const all = await publishedEvents<{ bookingId: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.created',
+        );
         const mine = all.filter((e) => e.data.bookingId === made.id);
         return mine.length ? mine : undefined;
       });
@@ -194,10 +228,20 @@ describe('bookings', () => {
     });
 
     it('lists by product, search (name, e-mail, key), status and confirm, with phones opened', async () => {
-      const all = await app.inject({ url: `/admin/bookings?productId=${productId}&q=${keyCode}`, headers: bearer(staff) });
+      const all = await app.inject({
+        url: `/admin/bookings?productId=${productId}&q=${keyCode}`,
+        headers: bearer(staff),
+      });
       expect(all.json().total).toBe(3);
-      expect(all.json().items[0]).toMatchObject({ tel: '0812345678', key: keyCode, provinceName: 'กรุงเทพมหานคร' });
-      const one = await app.inject({ url: `/admin/bookings?q=busaba&status=new&confirm=N`, headers: bearer(staff) });
+      expect(all.json().items[0]).toMatchObject({
+        tel: '0812345678',
+        key: keyCode,
+        provinceName: 'กรุงเทพมหานคร',
+      });
+      const one = await app.inject({
+        url: `/admin/bookings?q=busaba&status=new&confirm=N`,
+        headers: bearer(staff),
+      });
       expect(one.json().items.map((b: { id: string }) => b.id)).toEqual([bookingIds[1]]);
       const got = await app.inject({ url: `/admin/bookings/${bookingIds[0]}`, headers: bearer(staff) });
       expect(got.json()).toMatchObject({ id: bookingIds[0], name: 'Anan' });
@@ -229,7 +273,13 @@ describe('bookings', () => {
         payload: { lname: 'Srisuk', tel: '0800000001', quantity: 2, status: 'wait', note: 'VIP' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ lname: 'Srisuk', tel: '0800000001', quantity: 2, status: 'wait', note: 'VIP' });
+      expect(res.json()).toMatchObject({
+        lname: 'Srisuk',
+        tel: '0800000001',
+        quantity: 2,
+        status: 'wait',
+        note: 'VIP',
+      });
       const bad = await app.inject({
         method: 'PUT',
         url: `/admin/bookings/${id}`,
@@ -248,16 +298,37 @@ describe('bookings', () => {
         payload: { ids: [bookingIds[1], missing] },
       });
       expect(refused.statusCode).toBe(404);
-      expect((await sql('select confirm from bookings where booking_id = ?', [bookingIds[1]]))[0]?.confirm).toBe('N');
+      expect(
+        (await sql('select confirm from bookings where booking_id = ?', [bookingIds[1]]))[0]?.confirm,
+      ).toBe('N');
 
-      const wait = await app.inject({ method: 'POST', url: '/admin/bookings/wait', headers: bearer(staff), payload: { ids: bookingIds } });
+      const wait = await app.inject({
+        method: 'POST',
+        url: '/admin/bookings/wait',
+        headers: bearer(staff),
+        payload: { ids: bookingIds },
+      });
       expect(wait.json()).toEqual({ updated: 2 }); // the first was moved to wait by the update above
-      const first = await app.inject({ method: 'POST', url: '/admin/bookings/confirm', headers: bearer(staff), payload: { ids: bookingIds.slice(0, 2) } });
+      const first = await app.inject({
+        method: 'POST',
+        url: '/admin/bookings/confirm',
+        headers: bearer(staff),
+        payload: { ids: bookingIds.slice(0, 2) },
+      });
       expect(first.json()).toEqual({ updated: 2 });
-      const second = await app.inject({ method: 'POST', url: '/admin/bookings/confirm', headers: bearer(staff), payload: { ids: bookingIds } });
+      const second = await app.inject({
+        method: 'POST',
+        url: '/admin/bookings/confirm',
+        headers: bearer(staff),
+        payload: { ids: bookingIds },
+      });
       expect(second.json()).toEqual({ updated: 1 });
       const confirmed = await eventually(async () => {
-        const all = await publishedEvents<{ bookingId: string }>(env.namespace, 'bookings', 'bookings.booking.confirmed');
+        const all = await publishedEvents<{ bookingId: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.confirmed',
+        );
         const mine = all.filter((e) => bookingIds.includes(e.data.bookingId));
         return mine.length >= 3 ? mine : undefined;
       });
@@ -286,7 +357,10 @@ describe('bookings', () => {
     });
 
     it("exports a product's bookings as CSV: BOM, phones opened, formulas defused", async () => {
-      const res = await app.inject({ url: `/admin/bookings/export?productId=${productId}`, headers: bearer(staff) });
+      const res = await app.inject({
+        url: `/admin/bookings/export?productId=${productId}`,
+        headers: bearer(staff),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.body.startsWith('\uFEFFcreatedAt,key,name')).toBe(true);
@@ -296,8 +370,13 @@ describe('bookings', () => {
 
     it('deletes a booking', async () => {
       const id = bookingIds[2]!;
-      expect((await app.inject({ method: 'DELETE', url: `/admin/bookings/${id}`, headers: bearer(staff) })).statusCode).toBe(204);
-      expect((await app.inject({ url: `/admin/bookings/${id}`, headers: bearer(staff) })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/admin/bookings/${id}`, headers: bearer(staff) }))
+          .statusCode,
+      ).toBe(204);
+      expect((await app.inject({ url: `/admin/bookings/${id}`, headers: bearer(staff) })).statusCode).toBe(
+        404,
+      );
     });
   });
 });

@@ -14,12 +14,21 @@ describe('booking form rate limits', () => {
     env = await createTestEnv();
     const issuer = await TestTokenIssuer.create();
     app = await startBookings(env, issuer, {
-      env: { BOOKINGS_KEY_MISSES_PER_WINDOW: '3', BOOKINGS_KEY_MISSES_PER_DAY: '5', BOOKINGS_REQUESTS_PER_WINDOW: '6' },
+      env: {
+        BOOKINGS_KEY_MISSES_PER_WINDOW: '3',
+        BOOKINGS_KEY_MISSES_PER_DAY: '5',
+        BOOKINGS_REQUESTS_PER_WINDOW: '6',
+      },
     });
     const productId = await addProduct(app);
     const staff = await issuer.staff();
     code = (
-      await app.inject({ method: 'POST', url: '/admin/booking-keys', headers: bearer(staff), payload: { productId } })
+      await app.inject({
+        method: 'POST',
+        url: '/admin/booking-keys',
+        headers: bearer(staff),
+        payload: { productId },
+      })
     ).json().code;
   });
   afterAll(async () => {
@@ -54,7 +63,10 @@ describe('booking form rate limits', () => {
       method: 'POST',
       url: '/bookings/slips',
       remoteAddress: '10.0.0.3',
-      ...multipartBody([{ name: 'key', value: code }, { name: 'slip', file: TINY_PNG, filename: 's.png', type: 'image/png' }]),
+      ...multipartBody([
+        { name: 'key', value: code },
+        { name: 'slip', file: TINY_PNG, filename: 's.png', type: 'image/png' },
+      ]),
     });
     expect(slip.statusCode).toBe(429);
     expect(slip.json().code).toBe('bookings.slip_rate_limited');

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
-import { addProduct, bearer, bookingBody, multipartBody, startBookings, tempDir, TestClock, TINY_PNG } from '../helpers.js';
+import {
+  addProduct,
+  bearer,
+  bookingBody,
+  multipartBody,
+  startBookings,
+  tempDir,
+  TestClock,
+  TINY_PNG,
+} from '../helpers.js';
 
 /** The booking form's transfer slips: key first, checked by content, kept private, read at signed links. */
 describe('booking slips', () => {
@@ -24,13 +33,22 @@ describe('booking slips', () => {
     dir = await tempDir();
     app = await startBookings(env, issuer, {
       clock,
-      env: { BOOKINGS_SLIP_DIR: dir, BOOKINGS_SLIP_MAX_BYTES: '20000', BOOKINGS_REQUESTS_PER_WINDOW: '100000' },
+      env: {
+        BOOKINGS_SLIP_DIR: dir,
+        BOOKINGS_SLIP_MAX_BYTES: '20000',
+        BOOKINGS_REQUESTS_PER_WINDOW: '100000',
+      },
     });
     staff = await issuer.staff('staff');
     const productId = await addProduct(app);
     const mk = async () =>
       (
-        await app.inject({ method: 'POST', url: '/admin/booking-keys', headers: bearer(staff), payload: { productId } })
+        await app.inject({
+          method: 'POST',
+          url: '/admin/booking-keys',
+          headers: bearer(staff),
+          payload: { productId },
+        })
       ).json().code as string;
     keyCode = await mk();
     otherKeyCode = await mk();
@@ -42,8 +60,18 @@ describe('booking slips', () => {
 
   const upload = (parts: Parameters<typeof multipartBody>[0]) =>
     app.inject({ method: 'POST', url: '/bookings/slips', ...multipartBody(parts) });
-  const slip = (file: Buffer, type = 'image/png', filename = 'slip.png') => ({ name: 'slip', file, filename, type });
-  const slipFields = (id: string) => ({ id, amount: 150_000, paymentDate: '2026-11-19', paymentTime: '14:05' });
+  const slip = (file: Buffer, type = 'image/png', filename = 'slip.png') => ({
+    name: 'slip',
+    file,
+    filename,
+    type,
+  });
+  const slipFields = (id: string) => ({
+    id,
+    amount: 150_000,
+    paymentDate: '2026-11-19',
+    paymentTime: '14:05',
+  });
   const sql = (q: string, params: unknown[] = []) =>
     app.kit.orm.em.fork().getConnection().execute(q, params) as Promise<Record<string, unknown>[]>;
 
@@ -61,7 +89,12 @@ describe('booking slips', () => {
     expect(made.json().hasSlip).toBe(true);
     const bookingId = made.json().id as string;
     const row = await app.inject({ url: `/admin/bookings/${bookingId}`, headers: bearer(staff) });
-    expect(row.json()).toMatchObject({ hasSlip: true, amount: 150_000, paymentDate: '2026-11-19', paymentTime: '14:05' });
+    expect(row.json()).toMatchObject({
+      hasSlip: true,
+      amount: 150_000,
+      paymentDate: '2026-11-19',
+      paymentTime: '14:05',
+    });
 
     const link = await app.inject({ url: `/admin/bookings/${bookingId}/slip`, headers: bearer(staff) });
     const { url, urlExpiresAt } = link.json() as { url: string; urlExpiresAt: string };
@@ -82,7 +115,9 @@ describe('booking slips', () => {
     expect((await app.inject({ url: `/${filename}` })).statusCode).toBe(404);
     // a member cannot ask for the link
     const member = await issuer.member();
-    expect((await app.inject({ url: `/admin/bookings/${bookingId}/slip`, headers: bearer(member) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ url: `/admin/bookings/${bookingId}/slip`, headers: bearer(member) })).statusCode,
+    ).toBe(403);
     expect((await app.inject({ url: `/admin/bookings/${bookingId}/slip` })).statusCode).toBe(401);
     // expired
     clock.at = new Date('2026-11-20T03:05:01.000Z');
@@ -105,7 +140,11 @@ describe('booking slips', () => {
     const other = (await upload([{ name: 'key', value: otherKeyCode }, slip(TINY_PNG)])).json().id as string;
     for (const id of [other, uuidv7()]) {
       const email = `x-${uuidv7()}@example.com`;
-      const res = await app.inject({ method: 'POST', url: '/bookings', payload: bookingBody(keyCode, email, { slip: slipFields(id) }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/bookings',
+        payload: bookingBody(keyCode, email, { slip: slipFields(id) }),
+      });
       expect(res.json().code).toBe('bookings.slip_not_found');
       expect(await sql('select 1 from bookings where email = ?', [email])).toEqual([]);
     }
@@ -131,7 +170,10 @@ describe('booking slips', () => {
     const tooBig = await upload([{ name: 'key', value: keyCode }, slip(big)]);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('bookings.slip_too_large');
-    const html = await upload([{ name: 'key', value: keyCode }, slip(Buffer.from('<html><script>x</script></html>'))]);
+    const html = await upload([
+      { name: 'key', value: keyCode },
+      slip(Buffer.from('<html><script>x</script></html>')),
+    ]);
     expect(html.statusCode).toBe(415);
     expect(html.json().code).toBe('bookings.slip_type');
     // a PNG whose header says 60000 × 60000
@@ -145,14 +187,19 @@ describe('booking slips', () => {
   });
 
   it('removes a slip nobody claimed within a day (swept on a later upload)', async () => {
-    const stale = (await upload([{ name: 'key', value: keyCode }, slip(TINY_PNG)])).json() as { id: string; filename: string };
+    const stale = (await upload([{ name: 'key', value: keyCode }, slip(TINY_PNG)])).json() as {
+      id: string;
+      filename: string;
+    };
     expect(existsSync(join(dir, stale.filename))).toBe(true);
     clock.at = new Date('2026-11-21T03:00:01.000Z');
     expect((await upload([{ name: 'key', value: keyCode }, slip(TINY_PNG)])).statusCode).toBe(200);
     expect(await sql('select 1 from booking_slips where slip_id = ?', [stale.id])).toEqual([]);
     expect(existsSync(join(dir, stale.filename))).toBe(false);
     // claimed slips stay
-    expect((await sql('select count(*)::int as n from booking_slips where booking_id is not null'))[0]?.n).toBe(1);
+    expect(
+      (await sql('select count(*)::int as n from booking_slips where booking_id is not null'))[0]?.n,
+    ).toBe(1);
     clock.at = new Date('2026-11-20T03:00:00.000Z');
   });
 });

@@ -4,7 +4,10 @@ import type { EventData } from '@rian/proto-contracts/envelope';
 import { ProductChanged } from '@rian/proto-contracts/catalog';
 
 /** Runs in the handler's transaction after a product was written (the demo key's seed). */
-export type OnProductApplied = (em: EntityManager, product: EventData<typeof ProductChanged>) => Promise<void>;
+export type OnProductApplied = (
+  em: EntityManager,
+  product: EventData<typeof ProductChanged>,
+) => Promise<void>;
 
 /**
  * A product was created or changed: our copy (id, title, book, coursesId, disable) is replaced only

@@ -3,7 +3,16 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
-import { containsPattern, found, FOR_UPDATE, paged, sortOrder, window, write, type Paged } from '@rian/kit/staff-crud';
+import {
+  containsPattern,
+  found,
+  FOR_UPDATE,
+  paged,
+  sortOrder,
+  window,
+  write,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type {
   BookingKeyBody,
@@ -85,10 +94,23 @@ export class BookingKeys {
     for (let attempt = 0; ; attempt++) {
       const code = body.code ? normaliseKeyCode(body.code) : generateKeyCode();
       try {
-        const id = await write({ kit: this.kit }, async (em) => {
-          await this.knownProduct(em, body.productId);
-          return this.insert(em, { code, productId: body.productId, limit: body.limit ?? this.defaultLimit, active: body.active ?? 'Y' }, createdBy).id;
-        }, { booking_keys_code_unique: 'bookings.key_exists' });
+        const id = await write(
+          { kit: this.kit },
+          async (em) => {
+            await this.knownProduct(em, body.productId);
+            return this.insert(
+              em,
+              {
+                code,
+                productId: body.productId,
+                limit: body.limit ?? this.defaultLimit,
+                active: body.active ?? 'Y',
+              },
+              createdBy,
+            ).id;
+          },
+          { booking_keys_code_unique: 'bookings.key_exists' },
+        );
         return this.byId(id);
       } catch (err) {
         const clash = err instanceof ProblemError && err.code === 'bookings.key_exists';
@@ -137,7 +159,10 @@ declare module 'fastify' {
 
 export default fp<{ defaultLimit: number; clock?: () => Date }>(
   async (app, opts) => {
-    app.decorate('bookingKeys', new BookingKeys(app.kit, opts.defaultLimit, opts.clock ?? (() => new Date())));
+    app.decorate(
+      'bookingKeys',
+      new BookingKeys(app.kit, opts.defaultLimit, opts.clock ?? (() => new Date())),
+    );
   },
   { name: 'booking-keys' },
 );

@@ -109,7 +109,10 @@ export class BookingSlips {
       const rows = await tx.find(
         BookingSlip,
         { bookingId: null, createdAt: { $lt: before } },
-        { limit: SWEEP_BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE /* skip locked: two sweeps never wait on each other */ },
+        {
+          limit: SWEEP_BATCH,
+          lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE /* skip locked: two sweeps never wait on each other */,
+        },
       );
       for (const r of rows) tx.remove(r);
       return rows.map((r) => r.fileName);

@@ -7,7 +7,15 @@ import { fieldError, ProblemError, validationProblem } from '@rian/kit/errors';
 import type { FieldError } from '@rian/proto-contracts/errors';
 import { sealText, secretKeyFrom } from '@rian/kit/secret-box';
 import { checkPlace, type PlaceLookup } from '@rian/kit/thai-places';
-import { containsPattern, found, FOR_UPDATE, paged, sortOrder, window, type Paged } from '@rian/kit/staff-crud';
+import {
+  containsPattern,
+  found,
+  FOR_UPDATE,
+  paged,
+  sortOrder,
+  window,
+  type Paged,
+} from '@rian/kit/staff-crud';
 import { csvDocument } from '@rian/kit/csv';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import {
@@ -40,8 +48,6 @@ import type { ClientLimits } from './client-limits.js';
 
 /** The signed-in member a public request carries, if any (staff on the public form count as nobody). */
 export const memberOf = (p: Principal | undefined): string | null => (p?.kind === 'user' ? p.sub : null);
-
-const lowerEmail = (e: string) => e.trim().toLowerCase();
 
 interface Deps {
   kit: Kit;
@@ -212,7 +218,9 @@ export class Bookings {
     return bookings.map((b) => staffRow(b, titles.get(b.productId) ?? '', this.sealKey));
   }
 
-  private filter(q: Pick<BookingsQuery, 'productId' | 'status' | 'confirm' | 'q'>): FilterQuery<BookingEntity> {
+  private filter(
+    q: Pick<BookingsQuery, 'productId' | 'status' | 'confirm' | 'q'>,
+  ): FilterQuery<BookingEntity> {
     const and: FilterQuery<BookingEntity>[] = [];
     if (q.productId) and.push({ productId: q.productId });
     if (q.status) and.push({ status: q.status });
@@ -260,51 +268,54 @@ export class Bookings {
         errors: excluded.map((f) => fieldError(f, 'bookings.field_not_editable')),
       });
     }
-    await this.kit.orm.em.fork().transactional(async (em) => {
-      const b = found(await em.findOne(Booking, { id }, FOR_UPDATE), 'bookings.not_found');
-      const problems: FieldError[] = [];
-      const text = (field: 'name' | 'lname' | 'address', v: string | undefined) => {
-        if (v === undefined) return;
-        const t = v.trim();
-        if (!t) problems.push(fieldError(field, 'validation.required'));
-        else b[field] = t;
-      };
-      text('name', body.name);
-      text('lname', body.lname);
-      text('address', body.address);
-      if (body.email !== undefined) b.email = body.email.trim();
-      if (body.tel !== undefined) b.telSealed = sealText(body.tel, this.sealKey, TEL_PURPOSE);
-      if (body.note !== undefined) b.note = body.note?.trim() || null;
-      if (body.quantity !== undefined) b.quantity = body.quantity;
-      const placeChanged = ['provinceId', 'districtId', 'subDistrictId', 'zip'].some(
-        (f) => (body as Record<string, unknown>)[f] !== undefined,
-      );
-      if (placeChanged) {
-        const place = checkPlace(
-          {
-            provinceId: body.provinceId ?? b.provinceId,
-            districtId: body.districtId ?? b.districtId,
-            subDistrictId: body.subDistrictId ?? b.subDistrictId,
-            zip: body.zip ?? null,
-          },
-          this.d.places,
+    await this.kit.orm.em
+      .fork()
+      .transactional(async (em) => {
+        const b = found(await em.findOne(Booking, { id }, FOR_UPDATE), 'bookings.not_found');
+        const problems: FieldError[] = [];
+        const text = (field: 'name' | 'lname' | 'address', v: string | undefined) => {
+          if (v === undefined) return;
+          const t = v.trim();
+          if (!t) problems.push(fieldError(field, 'validation.required'));
+          else b[field] = t;
+        };
+        text('name', body.name);
+        text('lname', body.lname);
+        text('address', body.address);
+        if (body.email !== undefined) b.email = body.email.trim();
+        if (body.tel !== undefined) b.telSealed = sealText(body.tel, this.sealKey, TEL_PURPOSE);
+        if (body.note !== undefined) b.note = body.note?.trim() || null;
+        if (body.quantity !== undefined) b.quantity = body.quantity;
+        const placeChanged = ['provinceId', 'districtId', 'subDistrictId', 'zip'].some(
+          (f) => (body as Record<string, unknown>)[f] !== undefined,
         );
-        if (!place.ok) problems.push(...place.problems.map((p) => fieldError(p.field, p.code)));
-        else Object.assign(b, place.place);
-      }
-      if (problems.length) throw validationProblem(problems);
-      if (body.status) b.status = nextStatus('status', BOOKING_STATUS_TRANSITIONS, b.status, body.status);
-      if (body.confirm) {
-        const was = b.confirm;
-        b.confirm = nextStatus('confirm', BOOKING_CONFIRM_TRANSITIONS, b.confirm, body.confirm);
-        if (was === 'N' && b.confirm === 'Y') await this.confirmed(em, b, staffId);
-      }
-      b.updatedAt = this.d.clock();
-      // a changed e-mail may meet another booking of the key: the unique index says so
-    }).catch((err: unknown) => {
-      if (err instanceof UniqueConstraintViolationException) throw new ProblemError('bookings.key_used');
-      throw err;
-    });
+        if (placeChanged) {
+          const place = checkPlace(
+            {
+              provinceId: body.provinceId ?? b.provinceId,
+              districtId: body.districtId ?? b.districtId,
+              subDistrictId: body.subDistrictId ?? b.subDistrictId,
+              zip: body.zip ?? null,
+            },
+            this.d.places,
+          );
+          if (!place.ok) problems.push(...place.problems.map((p) => fieldError(p.field, p.code)));
+          else Object.assign(b, place.place);
+        }
+        if (problems.length) throw validationProblem(problems);
+        if (body.status) b.status = nextStatus('status', BOOKING_STATUS_TRANSITIONS, b.status, body.status);
+        if (body.confirm) {
+          const was = b.confirm;
+          b.confirm = nextStatus('confirm', BOOKING_CONFIRM_TRANSITIONS, b.confirm, body.confirm);
+          if (was === 'N' && b.confirm === 'Y') await this.confirmed(em, b, staffId);
+        }
+        b.updatedAt = this.d.clock();
+        // a changed e-mail may meet another booking of the key: the unique index says so
+      })
+      .catch((err: unknown) => {
+        if (err instanceof UniqueConstraintViolationException) throw new ProblemError('bookings.key_used');
+        throw err;
+      });
     return this.byId(id);
   }
 

@@ -45,7 +45,8 @@ export class ClientLimits {
       return;
     }
     const [requests, misses, missesToday] = counts as [number, number, number];
-    if (requests > this.c.BOOKINGS_REQUESTS_PER_WINDOW) throw limited(code, this.c.BOOKINGS_REQUEST_WINDOW_SECONDS);
+    if (requests > this.c.BOOKINGS_REQUESTS_PER_WINDOW)
+      throw limited(code, this.c.BOOKINGS_REQUEST_WINDOW_SECONDS);
     if (missesToday >= this.c.BOOKINGS_KEY_MISSES_PER_DAY) throw limited('bookings.key_rate_limited', 86_400);
     if (misses >= this.c.BOOKINGS_KEY_MISSES_PER_WINDOW) {
       throw limited('bookings.key_rate_limited', this.c.BOOKINGS_KEY_MISS_WINDOW_SECONDS);

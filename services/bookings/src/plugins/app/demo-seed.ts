@@ -16,7 +16,12 @@ export const seedDemoKey =
     if (await em.findOne(BookingKey, { code: DEMO_BOOKING_KEY.code })) return;
     keys().insert(
       em,
-      { code: DEMO_BOOKING_KEY.code, productId: product.productId, limit: DEMO_BOOKING_KEY.limit, active: 'Y' },
+      {
+        code: DEMO_BOOKING_KEY.code,
+        productId: product.productId,
+        limit: DEMO_BOOKING_KEY.limit,
+        active: 'Y',
+      },
       null,
     );
     await em.flush();

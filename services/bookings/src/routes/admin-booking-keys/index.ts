@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
-import { BookingKeyBody, BookingKeyPatch, BookingKeysQuery, BookingKeyView } from '@rian/proto-contracts/bookings';
+import {
+  BookingKeyBody,
+  BookingKeyPatch,
+  BookingKeysQuery,
+  BookingKeyView,
+} from '@rian/proto-contracts/bookings';
 import { staffRoutes } from '@rian/kit/staff-routes';
 
 /** Staff's booking keys: list, one, add (code made when absent), change limit / active. */
@@ -35,7 +40,13 @@ const adminBookingKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         params: Type.Object({ id: Uuid() }),
         body: BookingKeyPatch,
-        response: { 200: BookingKeyView, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: BookingKeyView,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (req) => app.bookingKeys.patch(req.params.id, req.body),

@@ -78,7 +78,8 @@ const adminBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags: ['admin bookings'],
-        summary: 'sendMailById: the booking e-mail to the person who booked (emits bookings.booking.mail-requested)',
+        summary:
+          'sendMailById: the booking e-mail to the person who booked (emits bookings.booking.mail-requested)',
         security: bearer,
         params: Type.Object({ id: Uuid() }),
         body: BookingMailBody,

@@ -46,7 +46,13 @@ const bookingFormRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number; limits: C
           'Unknown or switched-off key → 404 `bookings.key_unknown`; too many requests or wrong keys from one IP → 429.',
         security: optionalBearer,
         body: KeyCheckBody,
-        response: { 200: KeyCheckView, 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema },
+        response: {
+          200: KeyCheckView,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          404: ProblemSchema,
+          429: ProblemSchema,
+        },
       },
     },
     async (req) => app.bookings.keyCheck(req.body, req.principal, req.ip),
@@ -82,7 +88,8 @@ const bookingFormRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number; limits: C
     {
       schema: {
         tags: ['bookings'],
-        summary: 'Upload a transfer slip for a booking (uploadBooking; multipart: field `key` first, then file `slip`)',
+        summary:
+          'Upload a transfer slip for a booking (uploadBooking; multipart: field `key` first, then file `slip`)',
         description:
           'The key is checked before the file is read (404 `bookings.key_unknown`); the file is capped at ' +
           'BOOKINGS_SLIP_MAX_BYTES while it streams in (413), must be png, gif or jpeg by its content (415) ' +
@@ -102,10 +109,15 @@ const bookingFormRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number; limits: C
     },
     async (req) => {
       await limits.admit(req.ip, 'bookings.slip_rate_limited');
-      return readSlip(req, maxBytes, async (code) => {
-        const { key } = await app.bookings.slipKey(code, req.ip);
-        return key.id;
-      }, (keyId, file) => app.bookingSlips.keep(keyId, file));
+      return readSlip(
+        req,
+        maxBytes,
+        async (code) => {
+          const { key } = await app.bookings.slipKey(code, req.ip);
+          return key.id;
+        },
+        (keyId, file) => app.bookingSlips.keep(keyId, file),
+      );
     },
   );
 
@@ -121,7 +133,10 @@ const bookingFormRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number; limits: C
           200: {
             description: 'the image bytes (png, gif or jpeg)',
             content: Object.fromEntries(
-              ['image/png', 'image/gif', 'image/jpeg'].map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+              ['image/png', 'image/gif', 'image/jpeg'].map((t) => [
+                t,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
             ),
           },
           400: ProblemSchema,
