@@ -107,7 +107,9 @@ describe('booking slips', () => {
     expect((await sharp(image.rawPayload).metadata()).format).toBe('png');
 
     // tampered, and no signature at all
-    const tampered = await app.inject({ url: path.replace(/sig=./, 'sig=A') });
+    const tampered = await app.inject({
+      url: path.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`),
+    });
     expect(tampered.statusCode).toBe(403);
     expect(tampered.json().code).toBe('bookings.link_invalid');
     expect((await app.inject({ url: `/bookings/slip-images/${id}` })).statusCode).toBe(400);
@@ -201,5 +203,26 @@ describe('booking slips', () => {
       (await sql('select count(*)::int as n from booking_slips where booking_id is not null'))[0]?.n,
     ).toBe(1);
     clock.at = new Date('2026-11-20T03:00:00.000Z');
+  });
+
+  it("deleting a booking removes its slip's row and file", async () => {
+    const up = (await upload([{ name: 'key', value: keyCode }, slip(TINY_PNG)])).json() as {
+      id: string;
+      filename: string;
+    };
+    const made = await app.inject({
+      method: 'POST',
+      url: '/bookings',
+      payload: bookingBody(keyCode, `del-${uuidv7()}@example.com`, { slip: slipFields(up.id) }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/admin/bookings/${made.json().id}`,
+      headers: bearer(staff),
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await sql('select 1 from booking_slips where slip_id = ?', [up.id])).toEqual([]);
+    expect(existsSync(join(dir, up.filename))).toBe(false);
   });
 });
