@@ -11,18 +11,26 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
         },
       },
-      ...['kit', 'auth', 'notifications', 'catalog', 'media', 'orders', 'payments', 'learning'].map(
-        (name) => ({
-          test: {
-            name,
-            root: `./services/${name}`,
-            include: ['test/**/*.test.ts'],
-            pool: 'forks' as const,
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
-          },
-        }),
-      ),
+      ...[
+        'kit',
+        'auth',
+        'notifications',
+        'catalog',
+        'media',
+        'orders',
+        'payments',
+        'learning',
+        'bookings',
+      ].map((name) => ({
+        test: {
+          name,
+          root: `./services/${name}`,
+          include: ['test/**/*.test.ts'],
+          pool: 'forks' as const,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
       {
         test: {
           name: 'gateway',

@@ -89,6 +89,9 @@ async function main() {
       liveSourceFor()
         ? '  Live:         no LEARNING_LIVE_ORIGIN, so the demo streams play a local ffmpeg test pattern (live in /admin/liveStreaming)'
         : '  Live:         streams come from LEARNING_LIVE_ORIGIN',
+      process.env.BOOKINGS_SEED_DEMO === 'false'
+        ? '  Bookings:     no demo key (BOOKINGS_SEED_DEMO=false)'
+        : '  Bookings:     demo key RIAN-DEMO-2027 books the Price Action workshop (POST /api/bookings/bookings/key-check)',
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

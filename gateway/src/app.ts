@@ -47,6 +47,15 @@ function authLimits(config: Config): LimitedRoutes[] {
   ];
 }
 
+/** The public booking form: a key guesser's and a form spammer's door. Paths below /api/bookings. */
+function bookingLimits(config: Config): LimitedRoutes[] {
+  const form: RateLimitOptions = {
+    max: config.RATE_LIMIT_BOOKING_MAX,
+    timeWindow: config.RATE_LIMIT_BOOKING_WINDOW_MS,
+  };
+  return [{ paths: ['/bookings/key-check', '/bookings', '/bookings/slips'], rateLimit: form }];
+}
+
 /**
  * The public door (never listens; see server.ts): /api/<service>/* to the services behind
  * breakers, rate limits on sign-in and code requests, the merged API docs, health of the whole,
@@ -124,6 +133,7 @@ export async function buildGateway(
       breaker: breakers.get(name)!,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       ...(name === 'auth' ? { limited: authLimits(config) } : {}),
+      ...(name === 'bookings' ? { limited: bookingLimits(config) } : {}),
     });
   }
 

@@ -38,7 +38,9 @@ export const ConfigSchema = Type.Object({
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
   RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
   /** services reachable under /api/<name>, comma-separated */
-  GATEWAY_SERVICES: Type.String({ default: 'auth,catalog,notifications,media,orders,payments,learning' }),
+  GATEWAY_SERVICES: Type.String({
+    default: 'auth,catalog,notifications,media,orders,payments,learning,bookings',
+  }),
   ...upstreamUrls,
   /** an upstream that sends no response headers within this counts as failed */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 1 }),
@@ -56,6 +58,12 @@ export const ConfigSchema = Type.Object({
   /** "is this e-mail registered?" per IP (POST /api/auth/register/check-email, /api/auth/password/check-email) */
   RATE_LIMIT_LOOKUP_MAX: Type.Integer({ default: 20, minimum: 1 }),
   RATE_LIMIT_LOOKUP_WINDOW_MS: Type.Integer({ default: 600_000, minimum: 1 }),
+  /**
+   * the public booking form per IP (POST /api/bookings/bookings/key-check, /bookings, /bookings/slips),
+   * each route its own allowance; bookings counts wrong keys itself on top (services/bookings)
+   */
+  RATE_LIMIT_BOOKING_MAX: Type.Integer({ default: 30, minimum: 1 }),
+  RATE_LIMIT_BOOKING_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1 }),
   /** per upstream, for /api/health and /api/docs/json */
   HEALTH_TIMEOUT_MS: Type.Integer({ default: 1_500, minimum: 1 }),
   DOCS_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 1 }),
