@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import { buildService, type ServiceApp } from '@rian/kit/service';
+import type { KeySource } from '@rian/kit/tokens';
+import type { Logger } from '@rian/kit/logger';
+import type { Config } from './config.js';
+import { migrations } from './migrations/0001-init.js';
+import { Product } from './entities/product.js';
+import { BookingKey } from './entities/booking-key.js';
+import { BookingSlip } from './entities/booking-slip.js';
+import { Booking } from './entities/booking.js';
+import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
+import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
+
+/** Options every plugin of the app may read. */
+export interface AppOptions {
+  tokenKeys?: KeySource;
+  logger?: Logger;
+  /** signed-URL expiry, the slip sweep and booking times; tests pin it */
+  clock?: () => Date;
+}
+
+/** The tables, one list each: a module adds its own entities and migrations at the end. */
+export const ENTITIES = [Product, BookingKey, BookingSlip, Booking];
+export const MIGRATIONS = [...migrations];
+
+/**
+ * Builds the bookings app (never listens): catalog's products as last heard, booking keys kept by
+ * staff, the public booking form (key check, slip upload, booking) and staff review of bookings
+ * (issue 17; spec 02 §3–§5, §7).
+ */
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<ServiceApp> {
+  return buildService({
+    name: 'bookings',
+    description: 'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
+    config,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    routes: fp(async (_app) => {
+      // plugins (app decorations) first, then the routes; one line each
+    }),
+    consumers: () => [onCatalogProductChanged, onCatalogProductDeleted],
+  });
+}
