@@ -10,6 +10,13 @@ import { BookingSlip } from './entities/booking-slip.js';
 import { Booking } from './entities/booking.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
+import { secretKeyFrom } from '@rian/kit/secret-box';
+import { BookDelivery } from './entities/book-delivery.js';
+import { bookDeliveryMigrations } from './migrations/0002-book-deliveries.js';
+import bookDeliveries from './plugins/app/book-deliveries.js';
+import memberBookDeliveryRoutes from './routes/member-book-deliveries/index.js';
+import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+import { onOrdersBookDispatched } from './messaging/handlers/on-orders-book-dispatched.js';
 
 /** Options every plugin of the app may read. */
 export interface AppOptions {
@@ -20,8 +27,8 @@ export interface AppOptions {
 }
 
 /** The tables, one list each: a module adds its own entities and migrations at the end. */
-export const ENTITIES = [Product, BookingKey, BookingSlip, Booking];
-export const MIGRATIONS = [...migrations];
+export const ENTITIES = [Product, BookingKey, BookingSlip, Booking, BookDelivery];
+export const MIGRATIONS = [...migrations, ...bookDeliveryMigrations];
 
 /**
  * Builds the bookings app (never listens): catalog's products as last heard, booking keys kept by
@@ -29,17 +36,27 @@ export const MIGRATIONS = [...migrations];
  * (issue 17; spec 02 §3–§5, §7).
  */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<ServiceApp> {
+  const secretKey = secretKeyFrom(config.BOOKINGS_SECRET_KEY, 'BOOKINGS_SECRET_KEY');
+  const clock = opts.clock ? { clock: opts.clock } : {};
   return buildService({
     name: 'bookings',
-    description: 'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
+    description:
+      'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
     config,
     entities: ENTITIES,
     migrations: MIGRATIONS,
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
-    routes: fp(async (_app) => {
+    routes: fp(async (app) => {
       // plugins (app decorations) first, then the routes; one line each
+      await app.register(bookDeliveries, { secretKey, ...clock });
+      await app.register(memberBookDeliveryRoutes);
     }),
-    consumers: () => [onCatalogProductChanged, onCatalogProductDeleted],
+    consumers: () => [
+      onCatalogProductChanged,
+      onCatalogProductDeleted,
+      onOrdersOrderPaid,
+      onOrdersBookDispatched,
+    ],
   });
 }

@@ -1,5 +1,6 @@
 import { on } from '@rian/kit/consumer';
 import { ProductChanged } from '@rian/proto-contracts/catalog';
+import { openWaitingForProduct } from '../../plugins/app/book-deliveries.js';
 
 /**
  * A product was created or changed: our copy (id, title, book, coursesId, disable) is replaced only
@@ -22,4 +23,6 @@ export const onCatalogProductChanged = on(ProductChanged, async (event, { em, lo
     'all',
   )) as unknown[];
   if (!rows.length) logger.info({ productId: d.productId }, 'older or deleted product: event ignored');
+  // book delivery: paid orders that came before their product (D97)
+  await openWaitingForProduct(em, d.productId, logger);
 });
