@@ -40,8 +40,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<S
   const clock = opts.clock ? { clock: opts.clock } : {};
   return buildService({
     name: 'bookings',
-    description:
-      'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
+    description: 'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
     config,
     entities: ENTITIES,
     migrations: MIGRATIONS,

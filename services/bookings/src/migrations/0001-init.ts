@@ -46,9 +46,7 @@ export class BookingsInit extends Migration {
       booking_id uuid null,
       created_at timestamptz not null
     )`);
-    this.addSql(
-      `create index booking_slips_unclaimed on booking_slips (created_at) where booking_id is null`,
-    );
+    this.addSql(`create index booking_slips_unclaimed on booking_slips (created_at) where booking_id is null`);
     this.addSql(`create table bookings (
       booking_id uuid primary key,
       key_id uuid not null references booking_keys (key_id),
@@ -79,15 +77,11 @@ export class BookingsInit extends Migration {
       updated_at timestamptz not null
     )`);
     this.addSql(`create unique index bookings_key_email on bookings (key_id, lower(email))`);
-    this.addSql(
-      `create unique index bookings_key_user on bookings (key_id, user_id) where user_id is not null`,
-    );
+    this.addSql(`create unique index bookings_key_user on bookings (key_id, user_id) where user_id is not null`);
     this.addSql(`create unique index bookings_slip on bookings (slip_id) where slip_id is not null`);
     this.addSql(`create index bookings_product on bookings (product_id, created_at desc, booking_id desc)`);
     this.addSql(`create index bookings_created on bookings (created_at desc, booking_id desc)`);
-    this.addSql(
-      `create index bookings_user on bookings (user_id, created_at desc) where user_id is not null`,
-    );
+    this.addSql(`create index bookings_user on bookings (user_id, created_at desc) where user_id is not null`);
   }
 }
 
