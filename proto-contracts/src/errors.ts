@@ -800,6 +800,16 @@ export const ERRORS = {
     th: 'ส่งสลิปบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
     en: 'Too many slips sent; please try again later',
   },
+  'bookings.slip_busy': {
+    status: 503,
+    th: 'ระบบกำลังตรวจสอบสลิปจำนวนมาก กรุณาลองใหม่อีกครั้ง',
+    en: 'Many slips are being checked; please try again shortly',
+  },
+  'bookings.status_conflict': {
+    status: 409,
+    th: 'ไม่สามารถเปลี่ยนสถานะการจองนี้ได้',
+    en: 'The booking cannot move to that status',
+  },
   'bookings.link_invalid': {
     status: 403,
     th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',

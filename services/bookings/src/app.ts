@@ -2,12 +2,21 @@ import fp from 'fastify-plugin';
 import { buildService, type ServiceApp } from '@rian/kit/service';
 import type { KeySource } from '@rian/kit/tokens';
 import type { Logger } from '@rian/kit/logger';
+import { thaiPlacesPlugin } from '@rian/kit/thai-places';
 import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { Product } from './entities/product.js';
 import { BookingKey } from './entities/booking-key.js';
 import { BookingSlip } from './entities/booking-slip.js';
 import { Booking } from './entities/booking.js';
+import bookingKeys, { type BookingKeys } from './plugins/app/booking-keys.js';
+import bookingSlips from './plugins/app/booking-slips.js';
+import bookings from './plugins/app/bookings.js';
+import { ClientLimits } from './plugins/app/client-limits.js';
+import { seedDemoKey } from './plugins/app/demo-seed.js';
+import bookingFormRoutes from './routes/booking-form/index.js';
+import adminBookingKeyRoutes from './routes/admin-booking-keys/index.js';
+import adminBookingRoutes from './routes/admin-bookings/index.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
 import { secretKeyFrom } from '@rian/kit/secret-box';
@@ -36,8 +45,8 @@ export const MIGRATIONS = [...migrations, ...bookDeliveryMigrations];
  * (issue 17; spec 02 §3–§5, §7).
  */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<ServiceApp> {
+  let keys: BookingKeys | undefined;
   const secretKey = secretKeyFrom(config.BOOKINGS_SECRET_KEY, 'BOOKINGS_SECRET_KEY');
-  const clock = opts.clock ? { clock: opts.clock } : {};
   return buildService({
     name: 'bookings',
     description: 'Bookings: booking keys, the public booking form and its transfer slip, staff review of bookings',
@@ -47,12 +56,22 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<S
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: fp(async (app) => {
+      const clock = opts.clock ? { clock: opts.clock } : {};
+      const limits = new ClientLimits(app.kit.redis, app.kit.logger, config);
       // plugins (app decorations) first, then the routes; one line each
+      await app.register(thaiPlacesPlugin);
+      await app.register(bookingKeys, { defaultLimit: config.BOOKINGS_KEY_LIMIT, ...clock });
+      await app.register(bookingSlips, { config, ...clock });
+      await app.register(bookings, { config, limits, ...clock });
+      keys = app.bookingKeys;
+      await app.register(bookingFormRoutes, { maxBytes: config.BOOKINGS_SLIP_MAX_BYTES, limits });
+      await app.register(adminBookingKeyRoutes);
+      await app.register(adminBookingRoutes);
       await app.register(bookDeliveries, { secretKey, ...clock });
       await app.register(memberBookDeliveryRoutes);
     }),
     consumers: () => [
-      onCatalogProductChanged,
+      onCatalogProductChanged(config.BOOKINGS_SEED_DEMO ? seedDemoKey(() => keys!) : undefined),
       onCatalogProductDeleted,
       onOrdersOrderPaid,
       onOrdersBookDispatched,
