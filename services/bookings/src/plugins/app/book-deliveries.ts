@@ -156,10 +156,18 @@ export async function applyDispatched(
     { orderId: d.orderId },
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
-  if (!row || row.userId !== d.userId) {
+  if (!row) {
+    // an order with no book (staff flag any order), or one whose request is not open yet
+    logger.info(
+      { orderId: d.orderId },
+      'orders.book.dispatched for an order with no delivery request: ignored',
+    );
+    return;
+  }
+  if (row.userId !== d.userId) {
     logger.warn(
-      { orderId: d.orderId, known: Boolean(row) },
-      'orders.book.dispatched for no delivery request of that member: ignored',
+      { orderId: d.orderId },
+      'orders.book.dispatched names another member than the request: ignored',
     );
     return;
   }
