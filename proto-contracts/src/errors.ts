@@ -825,6 +825,11 @@ export const ERRORS = {
     th: 'หนังสือถูกจัดส่งแล้ว ไม่สามารถแก้ไขที่อยู่ได้',
     en: 'The book has been sent; the address can no longer be changed',
   },
+  'bookings.delivery_cancelled': {
+    status: 409,
+    th: 'การจัดส่งหนังสือนี้ถูกยกเลิกแล้ว กรุณาติดต่อเจ้าหน้าที่',
+    en: 'This book delivery was cancelled; please contact our staff',
+  },
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
 

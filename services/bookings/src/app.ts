@@ -19,6 +19,13 @@ import adminBookingKeyRoutes from './routes/admin-booking-keys/index.js';
 import adminBookingRoutes from './routes/admin-bookings/index.js';
 import { onCatalogProductChanged } from './messaging/handlers/on-catalog-product-changed.js';
 import { onCatalogProductDeleted } from './messaging/handlers/on-catalog-product-deleted.js';
+import { secretKeyFrom } from '@rian/kit/secret-box';
+import { BookDelivery } from './entities/book-delivery.js';
+import { bookDeliveryMigrations } from './migrations/0002-book-deliveries.js';
+import bookDeliveries from './plugins/app/book-deliveries.js';
+import memberBookDeliveryRoutes from './routes/member-book-deliveries/index.js';
+import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
+import { onOrdersBookDispatched } from './messaging/handlers/on-orders-book-dispatched.js';
 
 /** Options every plugin of the app may read. */
 export interface AppOptions {
@@ -29,8 +36,8 @@ export interface AppOptions {
 }
 
 /** The tables, one list each: a module adds its own entities and migrations at the end. */
-export const ENTITIES = [Product, BookingKey, BookingSlip, Booking];
-export const MIGRATIONS = [...migrations];
+export const ENTITIES = [Product, BookingKey, BookingSlip, Booking, BookDelivery];
+export const MIGRATIONS = [...migrations, ...bookDeliveryMigrations];
 
 /**
  * Builds the bookings app (never listens): catalog's products as last heard, booking keys kept by
@@ -39,6 +46,7 @@ export const MIGRATIONS = [...migrations];
  */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<ServiceApp> {
   let keys: BookingKeys | undefined;
+  const secretKey = secretKeyFrom(config.BOOKINGS_SECRET_KEY, 'BOOKINGS_SECRET_KEY');
   return buildService({
     name: 'bookings',
     description:
@@ -60,10 +68,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<S
       await app.register(bookingFormRoutes, { maxBytes: config.BOOKINGS_SLIP_MAX_BYTES, limits });
       await app.register(adminBookingKeyRoutes);
       await app.register(adminBookingRoutes);
+      await app.register(bookDeliveries, { secretKey, ...clock });
+      await app.register(memberBookDeliveryRoutes);
     }),
     consumers: () => [
       onCatalogProductChanged(config.BOOKINGS_SEED_DEMO ? seedDemoKey(() => keys!) : undefined),
       onCatalogProductDeleted,
+      onOrdersOrderPaid,
+      onOrdersBookDispatched,
     ],
   });
 }

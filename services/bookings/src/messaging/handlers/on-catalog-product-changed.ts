@@ -2,6 +2,7 @@ import type { EntityManager } from '@rian/kit/db';
 import { on } from '@rian/kit/consumer';
 import type { EventData } from '@rian/proto-contracts/envelope';
 import { ProductChanged } from '@rian/proto-contracts/catalog';
+import { openWaitingForProduct } from '../../plugins/app/book-deliveries.js';
 
 /** Runs in the handler's transaction after a product was written (the demo key's seed). */
 export type OnProductApplied = (
@@ -30,6 +31,8 @@ export const onCatalogProductChanged = (applied?: OnProductApplied) =>
       [d.productId, d.title, d.book, d.coursesId, d.disable, d.changedAt, event.id],
       'all',
     )) as unknown[];
+    // book delivery: paid orders that came before their product (D97), whether or not this event was newer
+    await openWaitingForProduct(em, d.productId, logger);
     if (!rows.length) {
       logger.info({ productId: d.productId }, 'older or deleted product: event ignored');
       return;
