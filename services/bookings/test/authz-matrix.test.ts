@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
-import { addProduct, bookingBody, multipartBody, startBookings, TINY_PNG } from './helpers.js';
+import { addProduct, bookingBody, LUMPHINI, multipartBody, startBookings, TINY_PNG } from './helpers.js';
 
 /**
  * The authorisation matrix of the bookings service (issue 17): for every route, what each kind of
@@ -41,6 +41,7 @@ interface Row {
 const A = 'allowed' as const;
 const PUBLIC: Row['access'] = [A, A, A, A];
 const STAFF: Row['access'] = [401, 403, A, A];
+const MEMBER: Row['access'] = [401, A, 403, 403];
 const ACCESS_CODES: Record<401 | 403, string> = { 401: 'auth.unauthenticated', 403: 'auth.forbidden' };
 
 const MATRIX: Row[] = [
@@ -99,6 +100,14 @@ const MATRIX: Row[] = [
     route: 'GET /admin/bookings/export',
     url: (c) => `/admin/bookings/export?productId=${c.productId}`,
     access: STAFF,
+  },
+  // a member's book deliveries: their own only (another's order answers 404, the route's own answer)
+  { route: 'GET /member/book-deliveries', access: MEMBER },
+  {
+    route: 'PUT /member/book-deliveries/:orderId',
+    url: () => `/member/book-deliveries/${uuidv7()}`,
+    body: () => ({ fullname: 'สมหญิง ใจดี', tel: '0812345678', ...LUMPHINI }),
+    access: MEMBER,
   },
 ];
 
