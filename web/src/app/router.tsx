@@ -166,6 +166,10 @@ const adminUserChecking = async () => ({
 const adminCheckinKiosk = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-checkin-kiosk')).AdminCheckinKioskRoute,
 });
+// issue 17: bookings by key and their keys
+const adminBookings = async () => ({
+  Component: (await import('@/features/admin-bookings/routes/admin-bookings')).AdminBookingsRoute,
+});
 const adminEnrolments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
 });
@@ -272,6 +276,7 @@ export const routes: RouteObject[] = [
           { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
           { path: 'userChecking', lazy: adminUserChecking },
+          { path: 'userCourseBooking', lazy: adminBookings },
           { path: 'userChecking/kiosk/:sessionId', lazy: adminCheckinKiosk },
           { path: 'memberGroup', lazy: adminMemberGroups },
           { path: 'memberGroupUser', lazy: adminGroupRequests },
