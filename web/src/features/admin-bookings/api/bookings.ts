@@ -49,7 +49,7 @@ export function useAdminBookings(params: ListParams<BookingSort>, f: BookingFilt
 
 export const useUpdateBooking = () =>
   useStaffMutation(({ id, body }: { id: string; body: BookingUpdateBody }) =>
-    staffApi<BookingStaffRow>(at(PATH, id), { method: 'PATCH', body }),
+    staffApi<BookingStaffRow>(at(PATH, id), { method: 'PUT', body }),
   );
 
 export const useDeleteBooking = () =>
@@ -76,9 +76,9 @@ export const useSendBookingMail = () =>
     staffApi<{ result: boolean }>(`${at(PATH, id)}/mail`, { method: 'POST', body: { lang } }),
   );
 
-/** GET /admin/bookings/export.csv?productId= with the staff token, saved. */
+/** GET /admin/bookings/export?productId= with the staff token, saved. */
 export function downloadBookingsCsv(productId: string): Promise<void> {
-  return downloadFile(`${PATH}/export.csv`, {
+  return downloadFile(`${PATH}/export`, {
     token: useStaffStore.getState().token,
     query: { productId },
     fallbackName: 'bookings.csv',

@@ -132,7 +132,7 @@ describe('/admin/userCourseBooking', () => {
   it('edits the editable fields only (slip, amount and times read-only) and creates a key with a generated code', async () => {
     const fetchMock = mockApi({
       ...common,
-      [`PATCH ${BASE}/${row().id}`]: json(200, row({ quantity: 2 })),
+      [`PUT ${BASE}/${row().id}`]: json(200, row({ quantity: 2 })),
       [`POST ${KEYS}`]: json(201, key({ id: '0190e0e0-0000-7000-8000-0000000000d2', code: 'K7P2MX9QRT' })),
     });
     renderAdmin(`/admin/userCourseBooking?productId=${PRODUCT}`);
@@ -146,7 +146,7 @@ describe('/admin/userCourseBooking', () => {
     await ue.type(quantity, '2');
     await ue.click(within(dialog).getByTestId('booking-edit-save'));
     await waitFor(() => expect(screen.queryByTestId('booking-edit')).toBeNull());
-    const [sent] = bodiesSentTo(fetchMock, 'PATCH', `${BASE}/${row().id}`) as Record<string, unknown>[];
+    const [sent] = bodiesSentTo(fetchMock, 'PUT', `${BASE}/${row().id}`) as Record<string, unknown>[];
     expect(sent).toMatchObject({ quantity: 2, name: 'สมชาย', zip: '10200', confirm: 'N' });
     for (const f of ['slip', 'amount', 'paymentDate', 'paymentTime', 'createdAt', 'updatedAt']) {
       expect(sent).not.toHaveProperty(f);
