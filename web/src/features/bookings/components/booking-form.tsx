@@ -35,6 +35,7 @@ export function BookingForm({
   email,
   product,
   prefill,
+  member = null,
   onBooked,
 }: {
   enabled: boolean;
@@ -42,6 +43,8 @@ export function BookingForm({
   email: string;
   product: string | null;
   prefill: BookingPrefill | null;
+  /** a signed-in member's own name, when there is no earlier booking to fill from */
+  member?: { name: string; lname: string } | null;
   onBooked: (receipt: BookingReceipt) => void;
 }) {
   const { t } = useTranslation();
@@ -50,7 +53,7 @@ export function BookingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<BookingDraft>(() =>
-    withPrefill(emptyDraft(email, bangkokToday()), prefill),
+    withPrefill({ ...emptyDraft(email, bangkokToday()), ...(member ?? {}) }, prefill),
   );
   const [errors, setErrors] = useState<BookingErrors>({});
   const [formError, setFormError] = useState<Message | null>(null);

@@ -166,6 +166,7 @@ export function BookingRoute() {
           email={checked?.email ?? email}
           product={open ? view.product.title : null}
           prefill={open ? view.prefill : null}
+          member={user ? { name: user.firstName, lname: user.lastName } : null}
           onBooked={setReceipt}
         />
       </section>
