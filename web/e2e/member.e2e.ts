@@ -167,7 +167,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
     });
 
     await step(
-      'member: /member — stand by, then the dashboard with the demo course; one read per service (learning: three), no player',
+      'member: /member — stand by, then the dashboard with the demo course; one read per service (learning: three; bookings: the book deliveries), no player',
       async () => {
         requests.length = 0;
         await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
@@ -206,6 +206,11 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
         assert(
           many.length === 0,
           `the first load asked a service more than once: ${many.map(([s, l]) => `${s}: ${l.join(', ')}`).join('; ')}`,
+        );
+        // bookings (issue 17): the side panel's book delivery, read once on entering
+        assert(
+          (perService.get('bookings') ?? []).join() === '/api/bookings/member/book-deliveries',
+          `the first load did not read the book deliveries once: ${(perService.get('bookings') ?? []).join(', ')}`,
         );
         const players = requests.filter((r) => PLAYER_CHUNK.test(new URL(r.url()).pathname));
         assert(

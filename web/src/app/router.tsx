@@ -40,6 +40,10 @@ const publicPreview = async () => ({
 const myOrders = async () => ({ Component: (await import('./routes/my-orders')).AppMyOrdersRoute });
 // on-site check-in (issue 16): the page a phone opens from the kiosk's QR
 const checkIn = async () => ({ Component: (await import('./routes/check-in')).AppCheckInRoute });
+// booking by key (issue 17): the public form, /booking/{key} from a key's shared link
+const booking = async () => ({
+  Component: (await import('@/features/bookings/routes/booking')).BookingRoute,
+});
 // the member area (issue 13): a parent route with the layout (its guard and dialogs), pages lazy
 const memberArea = async () => ({
   Component: (await import('@/features/member/routes/member-area')).MemberAreaRoute,
@@ -162,6 +166,10 @@ const adminUserChecking = async () => ({
 const adminCheckinKiosk = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-checkin-kiosk')).AdminCheckinKioskRoute,
 });
+// issue 17: bookings by key and their keys
+const adminBookings = async () => ({
+  Component: (await import('@/features/admin-bookings/routes/admin-bookings')).AdminBookingsRoute,
+});
 const adminEnrolments = async () => ({
   Component: (await import('@/features/admin-learning/routes/admin-enrolments')).AdminEnrolmentsRoute,
 });
@@ -210,6 +218,7 @@ export const routes: RouteObject[] = [
           { path: 'terms-and-condition', lazy: terms },
           { path: 'orders', lazy: myOrders },
           { path: 'checkIn', lazy: checkIn },
+          { path: 'booking/:key?', lazy: booking },
           { path: 'creditCard/:ref', lazy: creditCard },
           { path: 'creditCardSmatrPay/:ref', lazy: unionPay },
           { path: 'qrPlayment/:ref', lazy: qrPayment },
@@ -267,6 +276,7 @@ export const routes: RouteObject[] = [
           { path: 'liveStreaming', lazy: adminLiveStreams },
           { path: 'userCourse', lazy: adminEnrolments },
           { path: 'userChecking', lazy: adminUserChecking },
+          { path: 'userCourseBooking', lazy: adminBookings },
           { path: 'userChecking/kiosk/:sessionId', lazy: adminCheckinKiosk },
           { path: 'memberGroup', lazy: adminMemberGroups },
           { path: 'memberGroupUser', lazy: adminGroupRequests },

@@ -33,6 +33,8 @@ export const LAZY_NAMESPACES = [
   'memberTerms',
   'memberGroups',
   'adminGroups',
+  'bookings',
+  'adminBookings',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -68,6 +68,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrderView> = {}): AdminOr
     tracking: null,
     trackingBy: null,
     certificate: 'N',
+    bookAddress: null,
     ...overrides,
   };
 }
@@ -95,6 +96,7 @@ export function makeAdminOrderRow(overrides: Partial<AdminOrderRow> = {}): Admin
     tracking: o.tracking,
     trackingBy: o.trackingBy,
     certificate: o.certificate,
+    bookAddress: o.bookAddress,
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ import type adminCheckin from '@/locales/th/admin-checkin.json';
 import type memberTerms from '@/locales/th/member-terms.json';
 import type memberGroups from '@/locales/th/member-groups.json';
 import type adminGroups from '@/locales/th/admin-groups.json';
+import type bookings from '@/locales/th/bookings.json';
+import type adminBookings from '@/locales/th/admin-bookings.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -56,6 +58,8 @@ declare module 'i18next' {
       'memberTerms',
       'memberGroups',
       'adminGroups',
+      'bookings',
+      'adminBookings',
     ];
     resources: {
       common: typeof common;
@@ -84,6 +88,8 @@ declare module 'i18next' {
       memberTerms: typeof memberTerms;
       memberGroups: typeof memberGroups;
       adminGroups: typeof adminGroups;
+      bookings: typeof bookings;
+      adminBookings: typeof adminBookings;
     };
   }
 }

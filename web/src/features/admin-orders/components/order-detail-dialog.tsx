@@ -17,6 +17,7 @@ import { useCancelOrder } from '../api/orders-cancel';
 import { useIssueCertificate } from '../api/orders-certificate';
 import { useAdminOrder } from '../api/orders-detail';
 import { useDownloadOrderDocument } from '../api/orders-document';
+import { BookAddressText } from './book-address';
 import { OrderTrackingDialog } from './order-tracking-dialog';
 
 type Done = 'tracking' | 'certificate' | 'cancelled' | null;
@@ -73,6 +74,10 @@ function OrderDetail({ order }: { order: AdminOrderView }) {
     ],
     [t('ordersAdmin.detail.receipt'), order.receipt === 'Y' ? t('ordersAdmin.yes') : t('ordersAdmin.no')],
     [t('ordersAdmin.detail.book'), t(`ordersAdmin.book.${order.bookSend}`)],
+    [
+      t('ordersAdmin.bookAddress.label'),
+      <BookAddressText key="ba" address={order.bookAddress} testId="order-book-address" />,
+    ],
     [
       t('ordersAdmin.detail.tracking'),
       <span key="tr" data-testid="order-tracking-value">

@@ -80,6 +80,29 @@ describe('/admin/orders list', () => {
     expect(dialog.textContent).not.toContain('0190c0d0-0000-7000-8000-000000000001');
   });
 
+  it('shows where the book goes (the address the member gave) beside the dispatch flag, list and detail', async () => {
+    const bookAddress = {
+      fullname: 'สมชาย ใจดี',
+      tel: '0812345678',
+      addressText: '1 ถนนหน้าพระลาน พระบรมมหาราชวัง พระนคร กรุงเทพมหานคร',
+      zip: '10200',
+      note: 'ฝากป้อมยาม',
+      requestedAt: '2026-03-02T07:31:00.000Z',
+    };
+    const { ue } = renderOrders('/admin/orders', {
+      [`GET ${LIST}`]: page([makeAdminOrderRow({ bookAddress }), B], 2),
+      [`GET ${ONE}`]: json(200, makeAdminOrder({ bookAddress })),
+    });
+    const rows = await screen.findAllByTestId('orders-table-row');
+    expect(within(rows[0]!).getByTestId('orders-book-address').textContent).toBe(
+      'สมชาย ใจดี · 08123456781 ถนนหน้าพระลาน พระบรมมหาราชวัง พระนคร กรุงเทพมหานคร 10200หมายเหตุ: ฝากป้อมยาม',
+    );
+    expect(within(rows[1]!).queryByTestId('orders-book-address')).toBeNull();
+    await ue.click(screen.getByRole('button', { name: 'เปิดคำสั่งซื้อ SPSK0000000042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'คำสั่งซื้อ SPSK0000000042' });
+    expect(within(dialog).getByTestId('order-book-address').textContent).toContain('กรุงเทพมหานคร 10200');
+  });
+
   it('builds the query from the filters, the search and the sort', async () => {
     const { fetchMock, ue } = renderOrders();
     await screen.findAllByTestId('orders-table-row');

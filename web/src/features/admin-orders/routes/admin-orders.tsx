@@ -18,6 +18,7 @@ import { isReversed, OrderDayRange } from '../components/order-day-range';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderReportDialog } from '../components/order-report-dialog';
 import { BuyerEmail } from '../components/buyer-email';
+import { BookAddressText } from '../components/book-address';
 import '../order-admin.css';
 import '../i18n-orders';
 
@@ -148,11 +149,13 @@ export function AdminOrdersRoute() {
     {
       key: 'book',
       label: t('ordersAdmin.columns.book'),
-      className: 'table__nowrap',
       render: (o) => (
-        <span className={`badge${o.bookSend === 'Y' ? ' badge--sent' : ''}`} data-testid="orders-book">
-          {t(`ordersAdmin.book.${o.bookSend}`)}
-        </span>
+        <>
+          <span className={`badge${o.bookSend === 'Y' ? ' badge--sent' : ''}`} data-testid="orders-book">
+            {t(`ordersAdmin.book.${o.bookSend}`)}
+          </span>
+          {o.bookAddress && <BookAddressText address={o.bookAddress} testId="orders-book-address" />}
+        </>
       ),
     },
     {

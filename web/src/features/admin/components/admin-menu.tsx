@@ -33,7 +33,12 @@ export const ADMIN_MENU: Group[] = [
         to: '/admin/userChecking',
         ready: true,
       },
-      { key: 'userBook', label: 'admin.menu.items.userBook', to: '/admin/userCourseBooking' },
+      {
+        key: 'userBook',
+        label: 'admin.menu.items.userBook',
+        to: '/admin/userCourseBooking',
+        ready: true,
+      },
     ],
   },
   {

@@ -14,7 +14,10 @@ import { TermsGate, useTermsPending } from '@/features/member-terms/components/t
 import { useMemberHome, useUnpaidInstalmentOrders } from '../api/member-home';
 import { CourseSwitcher } from './course-switcher';
 import { HelpDialog, InstalmentsDialog, MeetingRoomDialog, StandByDialog } from './dialogs/member-dialogs';
+import { deliveryFor, useBookDeliveries } from '../api/book-deliveries';
+import { BookDeliveryDialog } from './book-delivery-dialog';
 import { MemberSidePanel } from './member-side-panel';
+import '@/features/bookings/i18n';
 import { MemberGroups, useMemberGroupButtons } from './groups/member-groups';
 import '@/styles/side-menu.css';
 import '../member.css';
@@ -70,11 +73,27 @@ export function MemberLayout({ user }: { user: User }) {
   const meetingSession = home.data?.current.meeting?.hasRoom ? home.data.current.meeting.session : null;
   const openMeeting = (sessionId?: string) => setMeeting(sessionId ?? meetingSession?.id ?? null);
   const groupButtons = useMemberGroupButtons();
+  // bookings is asked once on entering: the selected course's book delivery (spec 01 §2)
+  const deliveries = useBookDeliveries();
+  const delivery = deliveryFor(deliveries.data?.items, home.data?.enrolment?.courseId);
+  const [bookDialog, setBookDialog] = useState(false);
   const panel = (onNavigate?: () => void) => (
     <MemberSidePanel
       user={user}
       home={home.data}
       groups={groupButtons}
+      bookDelivery={
+        delivery && delivery.state !== 'cancelled'
+          ? {
+              state: delivery.state,
+              tracking: delivery.tracking,
+              onOpen: () => {
+                onNavigate?.();
+                setBookDialog(true);
+              },
+            }
+          : null
+      }
       onRoomMeeting={() => openMeeting()}
       onNavigate={onNavigate}
     />
@@ -176,6 +195,13 @@ export function MemberLayout({ user }: { user: User }) {
       <MemberGroups user={user} enabled={!home.isPending && !termsPending} />
       <HelpDialog open={help} onOpenChange={setHelp} />
       {payment && <InstalmentsDialog orders={orders.unpaid} onOpenChange={setPayment} />}
+      {bookDialog && delivery && delivery.state !== 'dispatched' && (
+        <BookDeliveryDialog
+          delivery={delivery}
+          onClose={() => setBookDialog(false)}
+          onSaved={() => setBookDialog(false)}
+        />
+      )}
       {meeting && (
         <MeetingRoomDialog
           sessionId={meeting}

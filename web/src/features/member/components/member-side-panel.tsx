@@ -13,6 +13,13 @@ export interface MemberGroupButton {
   onOpen: () => void;
 }
 
+/** The side panel's book delivery (spec 01 §2): what state it is in, and how to open the dialog. */
+export interface BookDeliveryButton {
+  state: 'address_needed' | 'requested' | 'dispatched';
+  tracking: string | null;
+  onOpen: () => void;
+}
+
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { width?: number; height?: number }>;
 
 /**
@@ -34,7 +41,8 @@ export function MemberSidePanel({
   user: User;
   home: MemberHome | undefined;
   groups?: MemberGroupButton[];
-  bookDelivery?: { onOpen: () => void } | null;
+  /** the selected course's book delivery: the button while it needs the address, then its state */
+  bookDelivery?: BookDeliveryButton | null;
   onRoomMeeting: () => void;
   onNavigate?: () => void;
 }) {
@@ -100,7 +108,7 @@ export function MemberSidePanel({
           ))}
         </div>
       )}
-      {bookDelivery && (
+      {bookDelivery?.state === 'address_needed' && (
         <button
           type="button"
           className="btn btn--secondary btn--sm member-panel__book"
@@ -109,6 +117,27 @@ export function MemberSidePanel({
         >
           {t('member.bookDelivery')}
         </button>
+      )}
+      {bookDelivery && bookDelivery.state !== 'address_needed' && (
+        <div className="member-panel__book-state" data-testid="member-book-state">
+          <p className="member-panel__book-title">{t('bookDelivery.panelTitle')}</p>
+          <p data-testid="member-book-state-text">{t(`bookDelivery.${bookDelivery.state}`)}</p>
+          {bookDelivery.state === 'dispatched' && bookDelivery.tracking && (
+            <p data-testid="member-book-tracking">
+              {t('bookDelivery.tracking', { tracking: bookDelivery.tracking })}
+            </p>
+          )}
+          {bookDelivery.state === 'requested' && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={bookDelivery.onOpen}
+              data-testid="member-book-edit"
+            >
+              {t('bookDelivery.edit')}
+            </button>
+          )}
+        </div>
       )}
       <nav aria-label={t('member.menuLabel')}>
         <ul className="side-menu">

@@ -24,7 +24,7 @@ export function bangkokToday(now = new Date()): string {
 }
 
 /** The chosen image shown back to the buyer (jsdom has no object URLs). */
-function usePreview(file: File | null): string | null {
+export function usePreview(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') {
