@@ -29,6 +29,7 @@ import {
   overflow,
   PHONE,
   productAndPrice,
+  productIdByUrl,
   staffCall,
   staffToken,
   untilTrue,
@@ -82,7 +83,8 @@ export async function runBookingsJourney(opts: JourneyOptions): Promise<void> {
     const { key, productId } = await step(
       'set-up (API): staff make a booking key for the workshop',
       async () => {
-        const { productId: id } = await productAndPrice(baseUrl, staffApi, WORKSHOP);
+        // staff are not members: the product by its url, not a member's price of it
+        const id = await productIdByUrl(baseUrl, WORKSHOP);
         const made = await staffCall<{ code: string; productId: string }>(
           baseUrl,
           staffApi,

@@ -656,11 +656,8 @@ export const overflow = (page: Page) =>
  * A shop product's id (by its URL) and the price the signed-in member gets today: what
  * memberWhoBought's order step needs.
  */
-export async function productAndPrice(
-  baseUrl: string,
-  token: string,
-  productUrl: string,
-): Promise<{ productId: string; priceId: string }> {
+/** A shop product's id by its url (public). */
+export async function productIdByUrl(baseUrl: string, productUrl: string): Promise<string> {
   const found = await apiCall<{ id?: string; product?: { id: string } }>(
     baseUrl,
     null,
@@ -669,6 +666,15 @@ export async function productAndPrice(
   );
   const productId = found.product?.id ?? found.id;
   assert(productId, `no product id for ${productUrl}`);
+  return productId;
+}
+
+export async function productAndPrice(
+  baseUrl: string,
+  token: string,
+  productUrl: string,
+): Promise<{ productId: string; priceId: string }> {
+  const productId = await productIdByUrl(baseUrl, productUrl);
   const prices = await apiCall<{ preselectedPriceId: string | null; items: { id: string }[] }>(
     baseUrl,
     token,
