@@ -11,7 +11,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
         },
       },
-      ...['kit', 'auth', 'notifications', 'catalog', 'media', 'orders', 'payments', 'learning'].map(
+      ...['kit', 'auth', 'notifications', 'catalog', 'media', 'orders', 'payments', 'learning', 'bookings'].map(
         (name) => ({
           test: {
             name,

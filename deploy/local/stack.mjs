@@ -18,13 +18,14 @@ export const DEMO_SEED_FLAGS = [
   'LEARNING_SEED_DEMO',
   'ORDERS_SEED_DEMO',
   'MEDIA_SEED_DEMO',
+  'BOOKINGS_SEED_DEMO',
 ];
 export function demoSeedEnv(env = process.env) {
   return Object.fromEntries(DEMO_SEED_FLAGS.map((name) => [name, env[name] ?? 'true']));
 }
 
 /** The services `npm start` runs, in start order (auth first: the others read its JWKS). */
-export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning'];
+export const SERVICES = ['auth', 'catalog', 'notifications', 'media', 'orders', 'payments', 'learning', 'bookings'];
 export const DEFAULT_PORTS = {
   gateway: 3000,
   auth: 3101,
@@ -33,6 +34,7 @@ export const DEFAULT_PORTS = {
   orders: 3104,
   payments: 3105,
   learning: 3106,
+  bookings: 3107,
   media: 3108,
 };
 

@@ -5,7 +5,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   DEFAULT_PORTS,
+  DEMO_SEED_FLAGS,
   ROOT,
+  SERVICES,
   freePorts,
   hasExited,
   liveSourceFor,
@@ -14,6 +16,7 @@ import {
 } from './stack.mjs';
 import { DEMO_LIVE_STREAM_IDS } from './live-source.mjs';
 import { DEMO_LIVE_STREAM_IDS as CONTRACT_DEMO_STREAMS } from '../../proto-contracts/src/demo.ts';
+import { DEFAULT_PORTS as KIT_PORTS } from '../../services/kit/src/config.ts';
 
 const idle = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -85,5 +88,16 @@ describe('liveSourceFor (whether the stack runs the local live source)', () => {
     expect(DEMO_LIVE_STREAM_IDS).toEqual(Object.values(CONTRACT_DEMO_STREAMS));
     // media keeps files in a bucket: nothing would serve a local folder
     expect(liveSourceFor({ MEDIA_S3_BUCKET: 'rian' })).toBeNull();
+  });
+});
+
+describe('the services npm start and npm test run', () => {
+  it("are every service the kit knows, each on the kit's default port", () => {
+    expect([...SERVICES].sort()).toEqual(Object.keys(KIT_PORTS).filter((n) => n !== 'gateway').sort());
+    expect(DEFAULT_PORTS).toEqual(KIT_PORTS);
+  });
+
+  it('seed the bookings demo key like the other demo data', () => {
+    expect(DEMO_SEED_FLAGS).toContain('BOOKINGS_SEED_DEMO');
   });
 });

@@ -38,7 +38,7 @@ export const ConfigSchema = Type.Object({
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
   RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
   /** services reachable under /api/<name>, comma-separated */
-  GATEWAY_SERVICES: Type.String({ default: 'auth,catalog,notifications,media,orders,payments,learning' }),
+  GATEWAY_SERVICES: Type.String({ default: 'auth,catalog,notifications,media,orders,payments,learning,bookings' }),
   ...upstreamUrls,
   /** an upstream that sends no response headers within this counts as failed */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 1 }),

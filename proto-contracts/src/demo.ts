@@ -77,3 +77,10 @@ export const DEMO_GROUP_QR_FILES = {
     qrManual: '019000000000700080000000000d0012.png',
   },
 } as const;
+
+/**
+ * bookings' demo key (BOOKINGS_SEED_DEMO): a fixed code for catalog's demo workshop (the product
+ * whose url is `productUrl`), made once bookings has heard of the product, so a newcomer can book
+ * from the README (limit `limit`).
+ */
+export const DEMO_BOOKING_KEY = { code: 'RIAN-DEMO-2027', productUrl: 'price-action-mastery', limit: 20 } as const;

@@ -800,6 +800,16 @@ export const ERRORS = {
     th: 'ส่งสลิปบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
     en: 'Too many slips sent; please try again later',
   },
+  'bookings.slip_busy': {
+    status: 503,
+    th: 'ระบบกำลังตรวจสอบสลิปจำนวนมาก กรุณาลองใหม่อีกครั้ง',
+    en: 'Many slips are being checked; please try again shortly',
+  },
+  'bookings.status_conflict': {
+    status: 409,
+    th: 'ไม่สามารถเปลี่ยนสถานะการจองนี้ได้',
+    en: 'The booking cannot move to that status',
+  },
   'bookings.link_invalid': {
     status: 403,
     th: 'ลิงก์นี้หมดอายุหรือไม่ถูกต้อง',
@@ -814,6 +824,11 @@ export const ERRORS = {
     status: 409,
     th: 'หนังสือถูกจัดส่งแล้ว ไม่สามารถแก้ไขที่อยู่ได้',
     en: 'The book has been sent; the address can no longer be changed',
+  },
+  'bookings.delivery_cancelled': {
+    status: 409,
+    th: 'การจัดส่งหนังสือนี้ถูกยกเลิกแล้ว กรุณาติดต่อเจ้าหน้าที่',
+    en: 'This book delivery was cancelled; please contact our staff',
   },
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },

@@ -24,7 +24,7 @@ import { UserAddress } from './entities/user-address.js';
 import { UserChange } from './entities/user-change.js';
 import { backofficeMigrations } from './migrations/0003-backoffice.js';
 import { systemChangeMigrations } from './migrations/0004-system-changes.js';
-import thaiPlacesPlugin from './plugins/app/thai-address.js';
+import { thaiPlacesPlugin } from '@rian/kit/thai-places';
 import auditPlugin from './plugins/app/audit.js';
 import addressesPlugin from './plugins/app/addresses.js';
 import userAdminPlugin, { type UserAdmin } from './plugins/app/user-admin.js';

@@ -16,6 +16,7 @@ import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-paym
 import { onPaymentsSlipSubmitted } from './messaging/handlers/on-payments-slip-submitted.js';
 import { onLearningLiveChanged } from './messaging/handlers/on-learning-live-changed.js';
 import { onLearningGroupRequestApproved } from './messaging/handlers/on-learning-group-request-approved.js';
+import { onBookingsBookingMailRequested } from './messaging/handlers/on-bookings-booking-mail-requested.js';
 import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
@@ -54,6 +55,7 @@ export async function buildApp(
       onCatalogProductChatChannelsChanged,
       onLearningLiveChanged(config),
       onLearningGroupRequestApproved(config),
+      onBookingsBookingMailRequested(config),
     ],
     background: (kit) => [
       new DeliverySender({

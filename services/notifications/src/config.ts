@@ -9,6 +9,8 @@ export const ConfigSchema = serviceConfigSchema('notifications', {
   MAIL_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1 }),
   /** wait after the first failed try; doubles after each further failure (capped at one hour) */
   MAIL_RETRY_BASE_MS: Type.Integer({ default: 10_000, minimum: 1 }),
+  /** how people reach staff, as the booking e-mail says it (e.g. "LINE @rian · 02-000-0000"); empty: the site's address */
+  MAIL_STAFF_CONTACT: Type.String({ default: '', maxLength: 300 }),
   /** staff chat, LINE Messaging API: channel access token and the group/user id pushed to; empty: not used */
   LINE_CHANNEL_TOKEN: Type.String({ default: '' }),
   LINE_TO: Type.String({ default: '' }),

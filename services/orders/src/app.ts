@@ -45,6 +45,9 @@ import paymentDeadlines from './plugins/app/payment-deadlines.js';
 import { paymentTypeStateMigrations } from './migrations/0009-payment-type-states.js';
 import { onPaymentsPaymentSucceeded } from './messaging/handlers/on-payments-payment-succeeded.js';
 import { onPaymentsPaymentTypeChanged } from './messaging/handlers/on-payments-payment-type-changed.js';
+import { bookAddressMigrations } from './migrations/0010-book-addresses.js';
+import { onBookingsBookRequested } from './messaging/handlers/on-bookings-book-requested.js';
+import { secretKeyFrom } from '@rian/kit/secret-box';
 
 /**
  * Builds the orders app (never listens): checkout and the member's orders, on top of the catalog
@@ -55,6 +58,7 @@ export async function buildApp(
   /** clock: what "today" (Asia/Bangkok) is computed from; tests pin it */
   opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
 ): Promise<ServiceApp> {
+  const secretKey = secretKeyFrom(config.ORDERS_SECRET_KEY, 'ORDERS_SECRET_KEY');
   return buildService({
     name: 'orders',
     description: 'Orders, coupons and checkout',
@@ -82,6 +86,7 @@ export async function buildApp(
       ...orderApprovalMigrations,
       ...paymentDeadlineMigrations,
       ...paymentTypeStateMigrations,
+      ...bookAddressMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -100,7 +105,7 @@ export async function buildApp(
         },
       });
       await app.register(orderRoutes);
-      await app.register(adminOrders, clock);
+      await app.register(adminOrders, { ...clock, secretKey });
       await app.register(adminOrderRoutes);
       await app.register(coupons, clock);
       await app.register(adminCouponRoutes);
@@ -124,6 +129,7 @@ export async function buildApp(
       onPaymentsPaymentTypeChanged,
       onPaymentsSlipSubmitted,
       onPaymentsPaymentRejected(config.ORDERS_PAYMENT_DEADLINE_HOURS),
+      onBookingsBookRequested(secretKey),
     ],
   });
 }

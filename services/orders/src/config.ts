@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { secretKeyFrom } from '@rian/kit/secret-box';
 
 export const ConfigSchema = serviceConfigSchema('orders', {
   /**
@@ -19,9 +20,33 @@ export const ConfigSchema = serviceConfigSchema('orders', {
   ORDERS_DEADLINE_POLL_SECONDS: Type.Number({ minimum: 0.05, default: 60 }),
   /** the demo coupon (src/domain/demo-coupons.ts) when the coupons table is empty; npm start sets it */
   ORDERS_SEED_DEMO: Type.Boolean({ default: false }),
+  /**
+   * AES-256-GCM key of the secrets orders keeps at rest (a book order's delivery phone, from
+   * bookings.book.requested): 64 hex digits or base64url of 32 bytes. Required in production;
+   * elsewhere a fixed development key is used (the data outlives the process).
+   */
+  ORDERS_SECRET_KEY: Type.String({ default: '' }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
+/** Development only: public, so production must bring its own. */
+export const DEV_SECRET_KEY = '72696a6e2d6465762d6f72646572732d7365637265742d6b65792d3030303031';
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig(ConfigSchema, env);
+  const config = loadConfig(ConfigSchema, env);
+  const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const out = { ...config };
+  if (config.ORDERS_SECRET_KEY) {
+    try {
+      secretKeyFrom(config.ORDERS_SECRET_KEY);
+    } catch {
+      problems.push('ORDERS_SECRET_KEY: 32 bytes as 64 hex digits or base64url');
+    }
+    if (production && config.ORDERS_SECRET_KEY === DEV_SECRET_KEY)
+      problems.push('ORDERS_SECRET_KEY: the development key cannot be used in production');
+  } else if (production) problems.push('ORDERS_SECRET_KEY: required in production');
+  else out.ORDERS_SECRET_KEY = DEV_SECRET_KEY;
+  if (problems.length) throw new ConfigError(problems);
+  return out;
 }

@@ -1,25 +1,9 @@
 import type { AddressBody, AddressType } from '@rian/proto-contracts/addresses';
 import type { ErrorCode } from '@rian/proto-contracts/errors';
+import { checkPlace, type PlaceLookup } from '@rian/kit/thai-places';
 import { isValidThaiTaxId } from './thai-tax-id.js';
 
-export interface Place {
-  id: number;
-  nameTh: string;
-}
-export interface DistrictPlace extends Place {
-  provinceId: number;
-}
-export interface SubDistrictPlace extends Place {
-  districtId: number;
-  zip: string;
-}
-
-/** The Thai address reference lists, as the rules need them. */
-export interface PlaceLookup {
-  province(id: number): Place | undefined;
-  district(id: number): DistrictPlace | undefined;
-  subDistrict(id: number): SubDistrictPlace | undefined;
-}
+export type { PlaceLookup } from '@rian/kit/thai-places';
 
 export interface AddressProblem {
   field: keyof AddressBody;
@@ -49,8 +33,7 @@ const blankToNull = (v: string | undefined): string | null => v?.trim() || null;
 /**
  * Spec 02 §5 for one address slot: phone exactly 10; tax id 13 digits with a valid check digit,
  * optional for a person and required for a company; every block needs fullname, address, province,
- * district, sub-district and zip. The district must lie in the province and the sub-district in the
- * district; the zip comes from the sub-district when left out, and must match it when given.
+ * district, sub-district and zip; the place itself by the kit's checkPlace.
  */
 export function checkAddress(type: AddressType, body: AddressBody, places: PlaceLookup): AddressCheck {
   const problems: AddressProblem[] = [];
@@ -68,23 +51,10 @@ export function checkAddress(type: AddressType, body: AddressBody, places: Place
   if (!/^[0-9]{10}$/.test(body.tel)) problems.push({ field: 'tel', code: 'validation.phone_length' });
   if (!address) problems.push({ field: 'address', code: 'validation.required' });
 
-  // each level is judged only when its parent is valid: one clear message, at the first wrong choice
-  const province = places.province(body.provinceId);
-  const district = province ? places.district(body.districtId) : undefined;
-  const subDistrict = district ? places.subDistrict(body.subDistrictId) : undefined;
-  if (!province) {
-    problems.push({ field: 'provinceId', code: 'validation.province_unknown' });
-  } else if (!district || district.provinceId !== province.id) {
-    problems.push({ field: 'districtId', code: 'validation.district_mismatch' });
-  } else if (!subDistrict || subDistrict.districtId !== district.id) {
-    problems.push({ field: 'subDistrictId', code: 'validation.sub_district_mismatch' });
-  }
-  const givenZip = blankToNull(body.zip);
-  if (subDistrict && givenZip && givenZip !== subDistrict.zip) {
-    problems.push({ field: 'zip', code: 'validation.zip_mismatch' });
-  }
+  const place = checkPlace(body, places);
+  if (!place.ok) problems.push(...place.problems);
 
-  if (problems.length || !province || !district || !subDistrict) return { ok: false, problems };
+  if (problems.length || !place.ok) return { ok: false, problems };
   return {
     ok: true,
     address: {
@@ -92,13 +62,7 @@ export function checkAddress(type: AddressType, body: AddressBody, places: Place
       vatId,
       tel: body.tel,
       address,
-      provinceId: province.id,
-      provinceName: province.nameTh,
-      districtId: district.id,
-      districtName: district.nameTh,
-      subDistrictId: subDistrict.id,
-      subDistrictName: subDistrict.nameTh,
-      zip: subDistrict.zip,
+      ...place.place,
       note: blankToNull(body.note),
     },
   };

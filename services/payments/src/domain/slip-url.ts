@@ -1,25 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { linkValid, signLink } from '@rian/kit/signed-link';
 
 /**
- * Signed, short-lived slip image URLs: `sig` = HMAC-SHA256(secret, "slip:<id>:<exp>") in base64url,
- * `exp` = Unix seconds. Whoever holds the URL may read the image until `exp`; the URL is only
- * handed to the slip's owner and to staff.
+ * Signed, short-lived slip image URLs (kit signed-link.ts, purpose "slip"): whoever holds the URL
+ * may read the image until `exp`; the URL is only handed to the slip's owner and to staff.
  */
-function signature(secret: string, slipId: string, exp: number): string {
-  return createHmac('sha256', secret).update(`slip:${slipId}:${exp}`).digest('base64url');
-}
-
 export function signSlipUrl(
   base: string,
   slipId: string,
   opts: { secret: string; ttlSeconds: number; now: Date },
 ): { url: string; expiresAt: Date } {
-  const exp = Math.floor(opts.now.getTime() / 1000) + opts.ttlSeconds;
-  const sig = signature(opts.secret, slipId, exp);
-  return {
-    url: `${base.replace(/\/+$/, '')}/payments/slips/${slipId}?exp=${exp}&sig=${sig}`,
-    expiresAt: new Date(exp * 1000),
-  };
+  return signLink(base, '/payments/slips', slipId, { ...opts, purpose: 'slip' });
 }
 
 /** True when `sig` was made with `secret` for this slip and `exp`, and `exp` has not passed. */
@@ -29,8 +19,5 @@ export function slipUrlValid(
   sig: string,
   opts: { secret: string; now: Date },
 ): boolean {
-  if (!Number.isSafeInteger(exp) || exp * 1000 < opts.now.getTime()) return false;
-  const expected = Buffer.from(signature(opts.secret, slipId, exp));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return linkValid(slipId, exp, sig, { ...opts, purpose: 'slip' });
 }

@@ -12,7 +12,7 @@ import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { UserAddress, type UserAddressRow } from '../../entities/user-address.js';
 import { User } from '../../entities/user.js';
 import { checkAddress } from '../../domain/address-rules.js';
-import type { ThaiPlaces } from './thai-address.js';
+import type { ThaiPlaces } from '@rian/kit/thai-places';
 
 const slotRank = (a: { format: AddressFormat; type: AddressType }) =>
   ADDRESS_SLOTS.findIndex((s) => s.format === a.format && s.type === a.type);

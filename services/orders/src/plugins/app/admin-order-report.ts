@@ -1,3 +1,5 @@
+import { csvDocument } from '@rian/kit/csv';
+
 /** The /admin/orders report: one CSV line per order, money in baht, times in Asia/Bangkok. */
 
 type Row = Record<string, unknown>;
@@ -7,13 +9,6 @@ const num = (v: unknown) => Number(v);
 export function baht(satang: number): string {
   const s = Math.abs(satang);
   return `${satang < 0 ? '-' : ''}${Math.floor(s / 100)}.${String(s % 100).padStart(2, '0')}`;
-}
-
-/** One CSV field (RFC 4180); a leading = + - @ is defused so Excel never runs it as a formula. */
-function csvField(v: string | number | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const bangkokText = (v: unknown) =>
@@ -47,29 +42,24 @@ export const REPORT_HEADER = [
 
 /** Orders (rows as the back office selects them) as CSV: BOM (Excel reads UTF-8 Thai), header, baht. */
 export function ordersCsv(rows: Row[]): string {
-  const lines = [REPORT_HEADER.join(',')];
-  for (const r of rows) {
-    lines.push(
-      [
-        bangkokText(r.created_at),
-        String(r.reference),
-        num(r.order_no),
-        String(r.status),
-        (r.user_email as string | null) ?? null,
-        (r.product_title as string | null) ?? null,
-        num(r.payment_type),
-        baht(num(r.total)),
-        baht(num(r.discount)),
-        baht(num(r.vat)),
-        baht(num(r.fee)),
-        baht(num(r.withholding)),
-        baht(num(r.net)),
-        String(r.book_send),
-        (r.tracking as string | null) ?? null,
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    REPORT_HEADER,
+    rows.map((r) => [
+      bangkokText(r.created_at),
+      String(r.reference),
+      num(r.order_no),
+      String(r.status),
+      (r.user_email as string | null) ?? null,
+      (r.product_title as string | null) ?? null,
+      num(r.payment_type),
+      baht(num(r.total)),
+      baht(num(r.discount)),
+      baht(num(r.vat)),
+      baht(num(r.fee)),
+      baht(num(r.withholding)),
+      baht(num(r.net)),
+      String(r.book_send),
+      (r.tracking as string | null) ?? null,
+    ]),
+  );
 }

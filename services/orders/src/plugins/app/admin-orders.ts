@@ -9,8 +9,10 @@ import {
   type AdminOrderView,
   type AffiliateRow,
   type AffiliatesQuery,
+  BookDispatched,
   type BookDispatchBody,
 } from '@rian/proto-contracts/orders-admin';
+import { bookAddressOf } from '../../domain/book-address.js';
 import {
   CANCELLED,
   canTransition,
@@ -37,10 +39,16 @@ const SORTS: Record<AdminOrdersQuery['sort'], string> = {
   '-net': 'o.net desc, o.order_no desc',
 };
 
-/** One product per order today (checkout sells one); the first detail names it. */
-const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title, c.code as coupon_code
+/**
+ * One product per order today (checkout sells one); the first detail names it. The book's delivery
+ * address (bookings.book.requested) comes as `ba_*`.
+ */
+const SELECT = `select o.*, d.product_id as detail_product_id, sp.title as product_title, c.code as coupon_code,
+       ba.fullname as ba_fullname, ba.tel_sealed as ba_tel_sealed, ba.address_text as ba_address_text,
+       ba.zip as ba_zip, ba.note as ba_note, ba.requested_at as ba_requested_at
   from orders o
   left join coupons c on c.coupon_id = o.coupon_id
+  left join order_book_addresses ba on ba.order_id = o.order_id
   left join lateral (select product_id from order_details where order_id = o.order_id
                      order by detail_id limit 1) d on true
   left join sellable_products sp on sp.product_id = d.product_id`;
@@ -50,7 +58,7 @@ const num = (v: unknown) => Number(v);
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-function toRow(r: Row): AdminOrderRow {
+function toRow(r: Row, key: Buffer): AdminOrderRow {
   return {
     id: String(r.order_id),
     orderNo: num(r.order_no),
@@ -71,6 +79,7 @@ function toRow(r: Row): AdminOrderRow {
     tracking: (r.tracking as string | null) ?? null,
     trackingBy: (r.tracking_by as string | null) ?? null,
     certificate: r.certificate as AdminOrderRow['certificate'],
+    bookAddress: bookAddressOf(r, key),
   };
 }
 
@@ -84,6 +93,8 @@ export class AdminOrders {
     private readonly kit: Kit,
     private readonly orders: OrderReads,
     private readonly clock: () => Date,
+    /** ORDERS_SECRET_KEY: opens the sealed delivery phone */
+    private readonly secretKey: Buffer,
   ) {}
 
   /** `extra`: conditions of the caller's own, ANDed with those of the query. */
@@ -135,7 +146,7 @@ export class AdminOrders {
       q.pageSize,
       (q.page - 1) * q.pageSize,
     ] as never[])) as Row[];
-    return { items: rows.map(toRow), page: q.page, pageSize: q.pageSize, total: n };
+    return { items: rows.map((r) => toRow(r, this.secretKey)), page: q.page, pageSize: q.pageSize, total: n };
   }
 
   async one(principal: Principal, id: string): Promise<AdminOrderView> {
@@ -143,7 +154,7 @@ export class AdminOrders {
     const [row] = (await em.execute(`${SELECT} where o.order_id = ?`, [id])) as Row[];
     if (!row) throw new ProblemError('orders.order_not_found');
     const order = await this.orders.one(principal, id);
-    const admin = toRow(row);
+    const admin = toRow(row, this.secretKey);
     return {
       ...order,
       userEmail: admin.userEmail,
@@ -152,6 +163,7 @@ export class AdminOrders {
       tracking: admin.tracking,
       trackingBy: admin.trackingBy,
       certificate: admin.certificate,
+      bookAddress: admin.bookAddress,
     };
   }
 
@@ -206,13 +218,18 @@ export class AdminOrders {
     return out;
   }
 
-  /** All or nothing: one unknown id refuses the whole list (400 naming each), nothing changes. */
+  /**
+   * All or nothing: one unknown id refuses the whole list (400 naming each), nothing changes.
+   * `orders.book.dispatched` goes out once for each order whose flag actually changed (same
+   * transaction, through the outbox); setting the flag an order already has tells nobody.
+   */
   async bookDispatch(body: BookDispatchBody): Promise<{ updated: number }> {
     return this.kit.orm.em.fork().transactional(async (em) => {
       const found = (await em.execute(
-        `select order_id from orders where order_id in (${body.ids.map(() => '?').join(', ')}) for update`,
+        `select order_id, user_id, book_send, tracking from orders
+          where order_id in (${body.ids.map(() => '?').join(', ')}) order by order_id for update`,
         body.ids,
-      )) as { order_id: string }[];
+      )) as { order_id: string; user_id: string; book_send: string; tracking: string | null }[];
       const known = new Set(found.map((r) => r.order_id));
       const unknown = body.ids.map((id, i) => ({ id, i })).filter((x) => !known.has(x.id));
       if (unknown.length) {
@@ -221,22 +238,50 @@ export class AdminOrders {
           extra: { unknownIds: unknown.map((x) => x.id) },
         });
       }
+      const now = this.clock();
       await em.execute(
         `update orders set book_send = ?, updated_at = ? where order_id in (${body.ids.map(() => '?').join(', ')})`,
-        [body.status, this.clock(), ...body.ids] as never[],
+        [body.status, now, ...body.ids] as never[],
       );
+      for (const r of found.filter((f) => f.book_send !== body.status)) {
+        this.kit.outbox.add(em, BookDispatched, {
+          orderId: r.order_id,
+          userId: r.user_id,
+          bookSend: body.status,
+          tracking: r.tracking,
+          changedAt: now.toISOString(),
+        });
+      }
+      await em.flush();
       return { updated: body.ids.length };
     });
   }
 
+  /** The tracking number and who set it; a changed number → `orders.book.dispatched` (outbox). */
   async setTracking(principal: Principal, id: string, tracking: string): Promise<AdminOrderView> {
     const now = this.clock();
-    await this.updateOne(id, `tracking = ?, tracking_by = ?, tracking_at = ?, updated_at = ?`, [
-      tracking.trim(),
-      principal.sub,
-      now,
-      now,
-    ]);
+    const text = tracking.trim();
+    await this.kit.orm.em.fork().transactional(async (em) => {
+      const [row] = (await em.execute(
+        `select user_id, book_send, tracking from orders where order_id = ? for update`,
+        [id],
+      )) as { user_id: string; book_send: AdminOrderRow['bookSend']; tracking: string | null }[];
+      if (!row) throw new ProblemError('orders.order_not_found');
+      await em.execute(
+        `update orders set tracking = ?, tracking_by = ?, tracking_at = ?, updated_at = ? where order_id = ?`,
+        [text, principal.sub, now, now, id] as never[],
+      );
+      if (row.tracking !== text) {
+        this.kit.outbox.add(em, BookDispatched, {
+          orderId: id,
+          userId: row.user_id,
+          bookSend: row.book_send,
+          tracking: text,
+          changedAt: now.toISOString(),
+        });
+        await em.flush();
+      }
+    });
     return this.one(principal, id);
   }
 
@@ -297,9 +342,12 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ clock?: () => Date }>(
+export default fp<{ clock?: () => Date; secretKey: Buffer }>(
   async (app, opts) => {
-    app.decorate('adminOrders', new AdminOrders(app.kit, app.orderReads, opts.clock ?? (() => new Date())));
+    app.decorate(
+      'adminOrders',
+      new AdminOrders(app.kit, app.orderReads, opts.clock ?? (() => new Date()), opts.secretKey),
+    );
   },
   { name: 'admin-orders', dependencies: ['order-reads'] },
 );

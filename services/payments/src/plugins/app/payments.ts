@@ -28,7 +28,7 @@ import { checkSlipFields } from '../../domain/slip-fields.js';
 import { signSlipUrl, slipUrlValid } from '../../domain/slip-url.js';
 import { ATTEMPT_TRANSITIONS, nextStatus } from '../../domain/status-transitions.js';
 import type { AttemptRefs } from '../../domain/attempt-refs.js';
-import { SlipStore } from '../../storage/slip-store.js';
+import { PrivateFileStore } from '@rian/kit/private-files';
 import type { Config } from '../../config.js';
 import { DecodeSlots, MemberUploadLimit } from './slip-upload-limits.js';
 
@@ -54,7 +54,7 @@ function openAttempt(attempts: PaymentAttemptEntity[]): PaymentAttemptEntity {
 
 /** The buyer's side: what is due on an order, slip upload, signed slip images. */
 export class Payments {
-  readonly store: SlipStore;
+  readonly store: PrivateFileStore;
   readonly decodes: DecodeSlots;
   private readonly uploads: MemberUploadLimit;
 
@@ -64,7 +64,7 @@ export class Payments {
     private readonly clock: () => Date,
     private readonly refs: AttemptRefs,
   ) {
-    this.store = new SlipStore(config.PAYMENTS_SLIP_DIR);
+    this.store = new PrivateFileStore(config.PAYMENTS_SLIP_DIR);
     this.decodes = new DecodeSlots(
       config.PAYMENTS_SLIP_DECODES,
       config.PAYMENTS_SLIP_DECODE_QUEUE,

@@ -1,7 +1,96 @@
 import fp from 'fastify-plugin';
 import { getDatabase, setEngMode, setGeoMode, type IExpanded } from 'thai-address-universal';
 import type { DistrictView, ProvinceView, SubDistrictView } from '@rian/proto-contracts/addresses';
-import type { DistrictPlace, Place, PlaceLookup, SubDistrictPlace } from '../../domain/address-rules.js';
+import type { ErrorCode } from '@rian/proto-contracts/errors';
+
+export interface Place {
+  id: number;
+  nameTh: string;
+}
+export interface DistrictPlace extends Place {
+  provinceId: number;
+}
+export interface SubDistrictPlace extends Place {
+  districtId: number;
+  zip: string;
+}
+
+/** The Thai address reference lists, as the rules need them. */
+export interface PlaceLookup {
+  province(id: number): Place | undefined;
+  district(id: number): DistrictPlace | undefined;
+  subDistrict(id: number): SubDistrictPlace | undefined;
+}
+
+/** The place part of an address as a form sends it (spec 01 §5, spec 02 §5). */
+export interface PlaceInput {
+  provinceId: number;
+  districtId: number;
+  subDistrictId: number;
+  zip?: string | null;
+}
+
+/** A place that passed the rules, with the Thai names and the zip from the reference lists. */
+export interface CheckedPlace {
+  provinceId: number;
+  provinceName: string;
+  districtId: number;
+  districtName: string;
+  subDistrictId: number;
+  subDistrictName: string;
+  zip: string;
+}
+
+export interface PlaceProblem {
+  field: 'provinceId' | 'districtId' | 'subDistrictId' | 'zip';
+  code: ErrorCode;
+}
+
+export type PlaceCheck = { ok: true; place: CheckedPlace } | { ok: false; problems: PlaceProblem[] };
+
+/**
+ * The delivery-address place rules (spec 01 §5, spec 02 §5), one for every service that takes a Thai
+ * address: the district must lie in the province and the sub-district in the district, each level
+ * judged only when its parent is valid (one clear message, at the first wrong choice); the zip comes
+ * from the sub-district when left out, and must match it when given.
+ */
+export function checkPlace(input: PlaceInput, places: PlaceLookup): PlaceCheck {
+  const problems: PlaceProblem[] = [];
+  const province = places.province(input.provinceId);
+  const district = province ? places.district(input.districtId) : undefined;
+  const subDistrict = district ? places.subDistrict(input.subDistrictId) : undefined;
+  if (!province) {
+    problems.push({ field: 'provinceId', code: 'validation.province_unknown' });
+  } else if (!district || district.provinceId !== province.id) {
+    problems.push({ field: 'districtId', code: 'validation.district_mismatch' });
+  } else if (!subDistrict || subDistrict.districtId !== district.id) {
+    problems.push({ field: 'subDistrictId', code: 'validation.sub_district_mismatch' });
+  }
+  const givenZip = input.zip?.trim() || null;
+  if (subDistrict && givenZip && givenZip !== subDistrict.zip) {
+    problems.push({ field: 'zip', code: 'validation.zip_mismatch' });
+  }
+  if (problems.length || !province || !district || !subDistrict) return { ok: false, problems };
+  return {
+    ok: true,
+    place: {
+      provinceId: province.id,
+      provinceName: province.nameTh,
+      districtId: district.id,
+      districtName: district.nameTh,
+      subDistrictId: subDistrict.id,
+      subDistrictName: subDistrict.nameTh,
+      zip: subDistrict.zip,
+    },
+  };
+}
+
+/** The address on one line, as a parcel label wants it: house, sub-district, district, province, zip. */
+export function addressLine(address: string, place: CheckedPlace): string {
+  return [address.trim(), place.subDistrictName, place.districtName, place.provinceName, place.zip]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /**
  * Thai address reference lists (province → district → sub-district with its zip), built once from
@@ -143,7 +232,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
+/** Decorates `app.thaiPlaces` (the lists are read once per process). */
+export const thaiPlacesPlugin = fp(
   async (app) => {
     app.decorate('thaiPlaces', await loadThaiPlaces());
   },

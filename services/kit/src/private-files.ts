@@ -5,14 +5,15 @@ import { join } from 'node:path';
 const NAME = /^[0-9a-f-]{36}\.(png|jpg|gif)$/;
 
 /**
- * Slip images on the local disk, private to payments (never served as static files): owner-only
- * permissions, written to a temporary name and renamed, so a reader never sees half a file.
+ * Private images on the local disk (payments' and bookings' transfer slips), never served as static
+ * files: owner-only permissions, written to a temporary name and renamed, so a reader never sees
+ * half a file. Names are `<uuid>.<png|jpg|gif>`; anything else is refused.
  */
-export class SlipStore {
+export class PrivateFileStore {
   constructor(private readonly dir: string) {}
 
   private path(name: string): string {
-    if (!NAME.test(name)) throw new Error(`not a slip file name: ${name}`);
+    if (!NAME.test(name)) throw new Error(`not a private file name: ${name}`);
     return join(this.dir, name);
   }
 
