@@ -82,7 +82,14 @@ export async function runBookingsJourney(opts: JourneyOptions): Promise<void> {
     const { key, productId } = await step(
       'set-up (API): staff make a booking key for the workshop',
       async () => {
-        const { productId: id } = await productAndPrice(baseUrl, staffApi, WORKSHOP);
+        const found = await apiCall<{ id?: string; product?: { id: string } }>(
+          baseUrl,
+          null,
+          'GET',
+          `/catalog/products/by-url/${WORKSHOP}`,
+        );
+        const id = found.product?.id ?? found.id;
+        assert(id, `no product id for ${WORKSHOP}`);
         const made = await staffCall<{ code: string; productId: string }>(
           baseUrl,
           staffApi,
