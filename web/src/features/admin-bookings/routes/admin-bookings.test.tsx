@@ -121,7 +121,7 @@ describe('/admin/userCourseBooking', () => {
     await ue.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'ตั้งเป็นรอ' }));
     await screen.findByTestId('bookings-bulk-done');
     expect(bodiesSentTo(fetchMock, 'POST', `${BASE}/wait`)).toEqual([{ ids: [row().id, second.id] }]);
-    await ue.click(screen.getByRole('button', { name: 'ดูสลิปของ สมชาย ใจดี' }));
+    await ue.click(screen.getByRole('button', { name: 'ดูสลิป: สมชาย ใจดี' }));
     const image = (await screen.findByTestId('booking-slip-image')) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/api/bookings/slips/x?sig=s');
     expect(
