@@ -5,6 +5,8 @@ import { useLanguageStore } from '@/stores/language-store';
 import { useProvinces } from '@/api/get-provinces';
 import { useDistricts } from '@/api/get-districts';
 import { useSubDistricts } from '@/api/get-sub-districts';
+import { useMessageText } from '@/hooks/use-message-text';
+import type { Message } from '@/lib/message';
 import './i18n';
 
 export type PlaceValue = {
@@ -24,25 +26,37 @@ const toId = (value: string): number | null => (value === '' ? null : Number(val
 
 /**
  * Province → district → sub-district (spec 02 §5): a district needs a province, a sub-district needs a
- * district; choosing a sub-district fills the zip. Names follow the UI language. Shared by the
- * account's address dialog and checkout's invoice form.
+ * district; choosing a sub-district fills the zip. Names follow the UI language. Every Thai address
+ * form uses it: the account's addresses, checkout's invoice, the booking form and its staff edit, the
+ * member's book-delivery address; each hands over its draft and its errors whole.
  */
 export function ThaiAddressPicker({
   value,
   onChange,
-  errors = {},
+  errors: errorTexts,
+  messages,
   idPrefix,
   testIds = {},
 }: {
+  /** the four place fields; a form's whole draft may be given */
   value: PlaceValue;
   onChange: (next: PlaceValue, changed: 'province' | 'district' | 'subDistrict', names: PlaceNames) => void;
   errors?: PlaceErrors;
+  /** the form's field messages (its errors object may be given whole): shown in the UI language */
+  messages?: Partial<Record<PlaceField, Message | null | undefined>>;
   /** test ids: `${idPrefix}-province`, `-district`, `-subDistrict`, `-zip` unless named in `testIds` */
   idPrefix: string;
   testIds?: Partial<Record<PlaceField, string>>;
 }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
+  const text = useMessageText();
+  const errors: PlaceErrors = errorTexts ?? {
+    province: text(messages?.province),
+    district: text(messages?.district),
+    subDistrict: text(messages?.subDistrict),
+    zip: text(messages?.zip),
+  };
   const provinces = useProvinces();
   const districts = useDistricts(value.provinceId);
   const subDistricts = useSubDistricts(value.districtId);

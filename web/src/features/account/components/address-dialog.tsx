@@ -217,22 +217,7 @@ function AddressForm({ format, type, saved }: { format: AddressFormat; type: Add
         />
       </div>
       <TextAreaField label={t('address.address')} autoComplete="street-address" {...field('address')} />
-      <ThaiAddressPicker
-        idPrefix={id}
-        value={{
-          provinceId: draft.provinceId,
-          districtId: draft.districtId,
-          subDistrictId: draft.subDistrictId,
-          zip: draft.zip,
-        }}
-        onChange={onPlace}
-        errors={{
-          province: text(errors.province),
-          district: text(errors.district),
-          subDistrict: text(errors.subDistrict),
-          zip: text(errors.zip),
-        }}
-      />
+      <ThaiAddressPicker idPrefix={id} value={draft} onChange={onPlace} messages={errors} />
       <TextAreaField label={`${t('address.note')} ${t('form.optional')}`} rows={2} {...field('note')} />
       <div className="form__actions">
         {saved && (

@@ -165,22 +165,7 @@ export function BookingEditDialog({ row, onClose }: { row: BookingStaffRow; onCl
         <TextField label={t('form.phone')} type="tel" hint={t('form.phoneHint')} {...field('tel')} />
       </div>
       <TextAreaField label={t('booking.address')} {...field('address')} />
-      <ThaiAddressPicker
-        idPrefix="booking-edit"
-        value={{
-          provinceId: draft.provinceId,
-          districtId: draft.districtId,
-          subDistrictId: draft.subDistrictId,
-          zip: draft.zip,
-        }}
-        onChange={onPlace}
-        errors={{
-          province: text(errors.province),
-          district: text(errors.district),
-          subDistrict: text(errors.subDistrict),
-          zip: text(errors.zip),
-        }}
-      />
+      <ThaiAddressPicker idPrefix="booking-edit" value={draft} onChange={onPlace} messages={errors} />
       <TextAreaField label={`${t('booking.note')} ${t('form.optional')}`} rows={2} {...field('note')} />
       <div className="form__grid">
         <TextField label={t('bookingsAdmin.quantity')} inputMode="numeric" {...field('quantity')} />

@@ -188,22 +188,7 @@ export function BookingForm({
           />
         </div>
         <TextAreaField label={t('booking.address')} autoComplete="street-address" {...field('address')} />
-        <ThaiAddressPicker
-          idPrefix="booking"
-          value={{
-            provinceId: draft.provinceId,
-            districtId: draft.districtId,
-            subDistrictId: draft.subDistrictId,
-            zip: draft.zip,
-          }}
-          onChange={onPlace}
-          errors={{
-            province: text(errors.province),
-            district: text(errors.district),
-            subDistrict: text(errors.subDistrict),
-            zip: text(errors.zip),
-          }}
-        />
+        <ThaiAddressPicker idPrefix="booking" value={draft} onChange={onPlace} messages={errors} />
         <TextAreaField label={`${t('booking.note')} ${t('form.optional')}`} rows={2} {...field('note')} />
         <fieldset className="booking-form__slip">
           <legend className="booking-card__subtitle">{t('booking.slipTitle')}</legend>

@@ -192,19 +192,9 @@ export function InvoiceStep({
           <ThaiAddressPicker
             idPrefix="checkout"
             testIds={{ subDistrict: 'checkout-sub-district' }}
-            value={{
-              provinceId: receipt.provinceId,
-              districtId: receipt.districtId,
-              subDistrictId: receipt.subDistrictId,
-              zip: receipt.zip,
-            }}
+            value={receipt}
             onChange={onPlace}
-            errors={{
-              province: text(errors.province),
-              district: text(errors.district),
-              subDistrict: text(errors.subDistrict),
-              zip: text(errors.zip),
-            }}
+            messages={errors}
           />
         </>
       )}

@@ -142,22 +142,7 @@ export function BookDeliveryDialog({
         />
       </div>
       <TextAreaField label={t('bookDelivery.address')} autoComplete="street-address" {...field('address')} />
-      <ThaiAddressPicker
-        idPrefix="book-delivery"
-        value={{
-          provinceId: draft.provinceId,
-          districtId: draft.districtId,
-          subDistrictId: draft.subDistrictId,
-          zip: draft.zip,
-        }}
-        onChange={onPlace}
-        errors={{
-          province: text(errors.province),
-          district: text(errors.district),
-          subDistrict: text(errors.subDistrict),
-          zip: text(errors.zip),
-        }}
-      />
+      <ThaiAddressPicker idPrefix="book-delivery" value={draft} onChange={onPlace} messages={errors} />
       <TextAreaField label={`${t('bookDelivery.note')} ${t('form.optional')}`} rows={2} {...field('note')} />
     </FormDialog>
   );
