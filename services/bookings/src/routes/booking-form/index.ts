@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Type } from '@sinclair/typebox';
-import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { signedImageRoute } from '@rian/kit/signed-image-route';
 import {
   BOOKING_SLIP_FILE_FIELD,
   BookingBody,
@@ -121,40 +120,12 @@ const bookingFormRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number; limits: C
     },
   );
 
-  app.get(
-    `${SLIP_IMAGE_PATH}/:slipId`,
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: "A booking slip's image, at the signed short-lived link staff were given",
-        params: Type.Object({ slipId: Uuid() }),
-        querystring: Type.Object({ exp: Type.Integer(), sig: Type.String({ maxLength: 100 }) }),
-        response: {
-          200: {
-            description: 'the image bytes (png, gif or jpeg)',
-            content: Object.fromEntries(
-              ['image/png', 'image/gif', 'image/jpeg'].map((t) => [
-                t,
-                { schema: { type: 'string', format: 'binary' } },
-              ]),
-            ),
-          },
-          400: ProblemSchema,
-          403: ProblemSchema,
-          404: ProblemSchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      const image = await app.bookingSlips.image(req.params.slipId, req.query.exp, req.query.sig);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', image.bytes)
-        .type(image.contentType)
-        .send(image.body);
-    },
-  );
+  signedImageRoute(app, {
+    path: SLIP_IMAGE_PATH,
+    tag: 'bookings',
+    summary: "A booking slip's image, at the signed short-lived link staff were given",
+    read: (id, exp, sig) => app.bookingSlips.image(id, exp, sig),
+  });
 };
 
 /**

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
+import { signedImageRoute } from '@rian/kit/signed-image-route';
 import { OrderPaymentsView, SLIP_FILE_FIELD } from '@rian/proto-contracts/payments';
 import { ProblemError } from '@rian/kit/errors';
 import { bearerToken } from '@rian/kit/tokens';
@@ -108,40 +109,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ maxBytes: number }> = async (ap
     },
   );
 
-  app.get(
-    '/payments/slips/:slipId',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "A slip's image, at the signed short-lived URL an attempt view gave",
-        params: Type.Object({ slipId: Uuid() }),
-        querystring: Type.Object({ exp: Type.Integer(), sig: Type.String({ maxLength: 100 }) }),
-        response: {
-          200: {
-            description: 'the image bytes (png, gif or jpeg)',
-            content: Object.fromEntries(
-              ['image/png', 'image/gif', 'image/jpeg'].map((t) => [
-                t,
-                { schema: { type: 'string', format: 'binary' } },
-              ]),
-            ),
-          },
-          400: ProblemSchema,
-          403: ProblemSchema,
-          404: ProblemSchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      const image = await app.payments.slipImage(req.params.slipId, req.query.exp, req.query.sig);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', image.bytes)
-        .type(image.contentType)
-        .send(image.body);
-    },
-  );
+  signedImageRoute(app, {
+    path: '/payments/slips',
+    tag: 'payments',
+    summary: "A slip's image, at the signed short-lived URL an attempt view gave",
+    read: (id, exp, sig) => app.payments.slipImage(id, exp, sig),
+  });
 };
 
 export default paymentRoutes;
