@@ -7,21 +7,13 @@ import { FOR_UPDATE } from '@rian/kit/staff-crud';
 import { DecodeSlots } from '@rian/kit/decode-slots';
 import { PrivateFileStore } from '@rian/kit/private-files';
 import { linkValid, signLink } from '@rian/kit/signed-link';
-import {
-  IMAGE_CONTENT_TYPE,
-  IMAGE_EXTENSION,
-  ImageContentError,
-  imageSize,
-  reencodeImage,
-  sniffImageFormat,
-  type ImageFormat,
-} from '@rian/kit/image-content';
+import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '@rian/kit/image-content';
+import { checkedSlipImage } from '@rian/kit/slip-image';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type { BookingSlipUploaded } from '@rian/proto-contracts/bookings';
 import { BookingSlip } from '../../entities/booking-slip.js';
 import type { Config } from '../../config.js';
 
-const SLIP_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'gif'];
 /** bound into the signed links: a link made for something else never opens a slip */
 const LINK_PURPOSE = 'booking-slip';
 /** the public path of a slip's image (routes/booking-form) */
@@ -57,25 +49,11 @@ export class BookingSlips {
 
   /** A slip image for the key `keyId` (already checked), stored privately; answers its id and file name. */
   async keep(keyId: string, file: Buffer): Promise<BookingSlipUploaded> {
-    const format = sniffImageFormat(file);
-    if (!format || !SLIP_FORMATS.includes(format)) throw new ProblemError('bookings.slip_type');
-    const size = imageSize(file, format);
-    if (!size || !size.width || !size.height) throw new ProblemError('media.image_unreadable');
-    if (size.width * size.height > this.config.BOOKINGS_SLIP_MAX_PIXELS) {
-      throw new ProblemError('media.image_too_many_pixels');
-    }
-    const image = await this.decodes.run(async () => {
-      try {
-        return await reencodeImage(file, format, {
-          maxDimension: this.config.BOOKINGS_SLIP_MAX_DIMENSION,
-          maxPixels: this.config.BOOKINGS_SLIP_MAX_PIXELS,
-        });
-      } catch (err) {
-        if (!(err instanceof ImageContentError)) throw err;
-        if (err.reason === 'too_many_pixels') throw new ProblemError('media.image_too_many_pixels');
-        if (err.reason === 'unsupported') throw new ProblemError('bookings.slip_type');
-        throw new ProblemError('media.image_unreadable');
-      }
+    const { format, image } = await checkedSlipImage(file, {
+      decodes: this.decodes,
+      maxDimension: this.config.BOOKINGS_SLIP_MAX_DIMENSION,
+      maxPixels: this.config.BOOKINGS_SLIP_MAX_PIXELS,
+      typeError: 'bookings.slip_type',
     });
     await this.sweep();
     const id = uuidv7();

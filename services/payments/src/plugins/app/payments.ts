@@ -4,15 +4,8 @@ import type { EntityManager } from '@rian/kit/db';
 import type { Kit } from '@rian/kit/service';
 import type { Principal } from '@rian/kit/tokens';
 import { ProblemError, fieldError, validationProblem } from '@rian/kit/errors';
-import {
-  IMAGE_CONTENT_TYPE,
-  IMAGE_EXTENSION,
-  ImageContentError,
-  imageSize,
-  reencodeImage,
-  sniffImageFormat,
-  type ImageFormat,
-} from '@rian/kit/image-content';
+import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '@rian/kit/image-content';
+import { checkedSlipImage } from '@rian/kit/slip-image';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import type { PaymentType } from '@rian/proto-contracts/orders';
 import { payMethodsFor, paysBySlip } from '@rian/proto-contracts/payment-types';
@@ -31,8 +24,6 @@ import type { AttemptRefs } from '../../domain/attempt-refs.js';
 import { PrivateFileStore } from '@rian/kit/private-files';
 import type { Config } from '../../config.js';
 import { DecodeSlots, MemberUploadLimit } from './slip-upload-limits.js';
-
-const SLIP_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'gif'];
 
 export const iso = (v: Date | null) => (v == null ? null : v.toISOString());
 /** a `date` column as yyyy-mm-dd, whichever way the driver hands it over */
@@ -169,25 +160,11 @@ export class Payments {
     openAttempt(attempts);
 
     const file = upload.file!;
-    const format = sniffImageFormat(file);
-    if (!format || !SLIP_FORMATS.includes(format)) throw new ProblemError('payments.slip_type');
-    const size = imageSize(file, format);
-    if (!size || !size.width || !size.height) throw new ProblemError('media.image_unreadable');
-    if (size.width * size.height > this.config.PAYMENTS_SLIP_MAX_PIXELS) {
-      throw new ProblemError('media.image_too_many_pixels');
-    }
-    const image = await this.decodes.run(async () => {
-      try {
-        return await reencodeImage(file, format, {
-          maxDimension: this.config.PAYMENTS_SLIP_MAX_DIMENSION,
-          maxPixels: this.config.PAYMENTS_SLIP_MAX_PIXELS,
-        });
-      } catch (err) {
-        if (!(err instanceof ImageContentError)) throw err;
-        if (err.reason === 'too_many_pixels') throw new ProblemError('media.image_too_many_pixels');
-        if (err.reason === 'unsupported') throw new ProblemError('payments.slip_type');
-        throw new ProblemError('media.image_unreadable');
-      }
+    const { format, image } = await checkedSlipImage(file, {
+      decodes: this.decodes,
+      maxDimension: this.config.PAYMENTS_SLIP_MAX_DIMENSION,
+      maxPixels: this.config.PAYMENTS_SLIP_MAX_PIXELS,
+      typeError: 'payments.slip_type',
     });
 
     const slipId = uuidv7();
