@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingStaffRow } from '@rian/proto-contracts/bookings';
 import { Alert } from '@/components/ui/alert';
+import { useRowSelection } from '@/features/admin/components/row-selection';
 import { Button } from '@/components/ui/button';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -49,25 +50,15 @@ export function AdminBookingsRoute() {
   const products = useProductChoices();
   const bookings = useAdminBookings(list.params, filters);
   const remove = useDeleteBooking();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<Opened | null>(null);
   const [deleting, setDeleting] = useState<BookingStaffRow | null>(null);
   const [csvError, setCsvError] = useState<unknown>(null);
   const [csvPending, setCsvPending] = useState(false);
 
   const listKey = JSON.stringify([list.params, filters]);
-  useEffect(() => setSelected(new Set()), [listKey]);
 
   const rows = useMemo(() => bookings.data?.items ?? [], [bookings.data]);
-  const allTicked = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const someTicked = rows.some((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = useRowSelection(rows, listKey);
   const nameOf = (b: BookingStaffRow) => `${b.name} ${b.lname}`;
   const none = t('bookingsAdmin.none');
 
@@ -88,29 +79,10 @@ export function AdminBookingsRoute() {
       key: 'name',
       label: t('bookingsAdmin.columns.name'),
       sortField: 'name',
-      headerStart: (
-        <input
-          type="checkbox"
-          className="orders-check"
-          checked={allTicked}
-          ref={(box) => {
-            if (box) box.indeterminate = someTicked && !allTicked;
-          }}
-          onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-          aria-label={t('bookingsAdmin.selectPage')}
-          data-testid="bookings-select-page"
-        />
-      ),
+      headerStart: selection.pageBox(t('bookingsAdmin.selectPage'), 'bookings-select-page'),
       render: (b) => (
         <span className="orders-ref">
-          <input
-            type="checkbox"
-            className="orders-check"
-            checked={selected.has(b.id)}
-            onChange={(e) => toggle(b.id, e.target.checked)}
-            aria-label={t('bookingsAdmin.selectOne', { name: nameOf(b) })}
-            data-testid="bookings-select"
-          />
+          {selection.rowBox(b.id, t('bookingsAdmin.selectOne', { name: nameOf(b) }), 'bookings-select')}
           <span data-testid="bookings-name">{nameOf(b)}</span>
         </span>
       ),
@@ -281,7 +253,7 @@ export function AdminBookingsRoute() {
         pageSize={list.params.pageSize}
         onPage={list.setPage}
       >
-        <BookingBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />
+        <BookingBulkBar ids={selection.ids} onDone={selection.clear} />
         <DataTable
           columns={columns}
           rows={rows}
@@ -290,7 +262,7 @@ export function AdminBookingsRoute() {
           onSort={list.setSort}
           testId="bookings-table"
           className="table--sticky-first"
-          rowClassName={(b) => (selected.has(b.id) ? 'is-selected' : undefined)}
+          rowClassName={(b) => (selection.isTicked(b.id) ? 'is-selected' : undefined)}
         />
       </ListFrame>
       {!filters.productId && <p data-testid="bookings-pick-product">{t('bookingsAdmin.pickProduct')}</p>}

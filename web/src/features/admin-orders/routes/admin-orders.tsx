@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOrderRow } from '@rian/proto-contracts/orders-admin';
 import { Button } from '@/components/ui/button';
+import { useRowSelection } from '@/features/admin/components/row-selection';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { ListFrame } from '@/components/ui/list-frame';
 import { SelectField } from '@/components/ui/select-field';
@@ -35,24 +36,14 @@ export function AdminOrdersRoute() {
   const reversed = isReversed(filters.from, filters.to);
   const orders = useAdminOrders(list.params, filters, { enabled: !reversed });
   const products = useOrderProducts();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
 
   // a tick belongs to the page it was made on: another page, filter or sort starts afresh
   const listKey = JSON.stringify([list.params, filters]);
-  useEffect(() => setSelected(new Set()), [listKey]);
 
   const rows = useMemo(() => orders.data?.items ?? [], [orders.data]);
-  const allTicked = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const someTicked = rows.some((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = useRowSelection(rows, listKey);
 
   const none = t('ordersAdmin.none');
   const columns: Column<AdminOrderRow>[] = [
@@ -60,29 +51,10 @@ export function AdminOrdersRoute() {
       key: 'reference',
       label: t('ordersAdmin.columns.reference'),
       sortField: 'orderNo',
-      headerStart: (
-        <input
-          type="checkbox"
-          className="orders-check"
-          checked={allTicked}
-          ref={(box) => {
-            if (box) box.indeterminate = someTicked && !allTicked;
-          }}
-          onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-          aria-label={t('ordersAdmin.selectPage')}
-          data-testid="orders-select-page"
-        />
-      ),
+      headerStart: selection.pageBox(t('ordersAdmin.selectPage'), 'orders-select-page'),
       render: (o) => (
         <span className="orders-ref">
-          <input
-            type="checkbox"
-            className="orders-check"
-            checked={selected.has(o.id)}
-            onChange={(e) => toggle(o.id, e.target.checked)}
-            aria-label={t('ordersAdmin.selectOne', { reference: o.reference })}
-            data-testid="orders-select"
-          />
+          {selection.rowBox(o.id, t('ordersAdmin.selectOne', { reference: o.reference }), 'orders-select')}
           <button
             type="button"
             className="link-btn orders-ref__open"
@@ -240,7 +212,7 @@ export function AdminOrdersRoute() {
         pageSize={list.params.pageSize}
         onPage={list.setPage}
       >
-        <OrderBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />
+        <OrderBulkBar ids={selection.ids} onDone={selection.clear} />
         <DataTable
           columns={columns}
           rows={rows}
@@ -249,7 +221,7 @@ export function AdminOrdersRoute() {
           onSort={list.setSort}
           testId="orders-table"
           className="table--sticky-first"
-          rowClassName={(o) => (selected.has(o.id) ? 'is-selected' : undefined)}
+          rowClassName={(o) => (selection.isTicked(o.id) ? 'is-selected' : undefined)}
         />
       </ListFrame>
       {opened && <OrderDetailDialog orderId={opened} onClose={() => setOpened(null)} />}
