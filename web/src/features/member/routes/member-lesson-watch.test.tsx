@@ -179,6 +179,9 @@ function renderLesson(id = HLS_SESSION) {
 async function videoElement() {
   const container = await screen.findByTestId('lesson-player');
   expect(container.dataset.player).toBe('hls');
+  // findBy resolves on the DOM mutation, before the player's mount effects ran: its "loading" would
+  // then overwrite a "playing" fired at once (the fresh-clone CI lost the first beat that way)
+  await act(async () => {});
   return container.querySelector('video')!;
 }
 /** The media clock moving as a browser plays: a timeupdate every 0.25 s of media time. */
@@ -419,7 +422,8 @@ describe('watch statistics on the lesson page', () => {
     fireEvent.playing(v);
     const stopped = await screen.findByTestId('watch-taken-over');
     expect(within(stopped).getByRole('alert').textContent).toBe('บัญชีนี้เริ่มเล่นวิดีโอบนอุปกรณ์อื่นแล้ว การเล่นที่นี่จึงหยุด');
-    expect(pause).toHaveBeenCalled();
+    // the player pauses in an effect after the message's render: wait for it
+    await until(() => expect(pause).toHaveBeenCalled());
     // playing again is refused while stopped, and no beat goes out
     pause.mockClear();
     fireEvent.play(v);
