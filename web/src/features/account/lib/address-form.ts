@@ -45,6 +45,31 @@ export function draftFrom(address: Address | undefined): AddressDraft {
   };
 }
 
+type AddressPart = 'address' | 'province' | 'district' | 'subDistrict' | 'zip';
+
+/**
+ * The address part every Thai address form checks (spec 01 §5, spec 02 §5): the house and street,
+ * province, district, sub-district and zip are required. The account's addresses, the booking form
+ * and its staff edit, and the member's book delivery use it.
+ */
+export function addressPartErrors(draft: {
+  address: string;
+  provinceId: number | null;
+  districtId: number | null;
+  subDistrictId: number | null;
+  zip: string;
+}): Partial<Record<AddressPart, Message>> {
+  const errors: Partial<Record<AddressPart, Message>> = {};
+  const address = required(draft.address);
+  if (address) errors.address = { key: address };
+  if (draft.provinceId === null) errors.province = { key: 'validation.required' };
+  if (draft.districtId === null) errors.district = { key: 'validation.required' };
+  if (draft.subDistrictId === null) errors.subDistrict = { key: 'validation.required' };
+  const zip = required(draft.zip);
+  if (zip) errors.zip = { key: zip };
+  return errors;
+}
+
 /**
  * Spec 02 §5 and contract §C: every block needs a name, phone (10), address, province, district,
  * sub-district and zip; a person's tax id is optional, a company's required — 13 digits with a valid
@@ -58,11 +83,7 @@ export function validateAddress(draft: AddressDraft, type: AddressType): Address
   put('fullname', required(draft.fullname));
   put('vatId', validateTaxId(draft.vatId, { optional: type === 'person' }));
   put('tel', validatePhone(draft.tel));
-  put('address', required(draft.address));
-  if (draft.provinceId === null) put('province', 'validation.required');
-  if (draft.districtId === null) put('district', 'validation.required');
-  if (draft.subDistrictId === null) put('subDistrict', 'validation.required');
-  put('zip', required(draft.zip));
+  Object.assign(errors, addressPartErrors(draft));
   return errors;
 }
 

@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatTHB } from '@/lib/format';
 import { fromFieldError, type Message } from '@/lib/message';
 import { normalizePhone, required, validateEmail, validatePhone } from '@/lib/validation';
+import { addressPartErrors } from '@/features/account/lib/address-form';
 import { useLanguageStore } from '@/stores/language-store';
 import { useUpdateBooking } from '../api/bookings';
 
@@ -56,11 +57,7 @@ function validate(d: Draft): Partial<Record<Field, Message>> {
   put('lname', required(d.lname));
   put('email', validateEmail(d.email));
   put('tel', validatePhone(d.tel));
-  put('address', required(d.address));
-  if (d.provinceId === null) put('province', 'validation.required');
-  if (d.districtId === null) put('district', 'validation.required');
-  if (d.subDistrictId === null) put('subDistrict', 'validation.required');
-  put('zip', required(d.zip));
+  Object.assign(out, addressPartErrors(d));
   if (!/^[0-9]{1,3}$/.test(d.quantity) || Number(d.quantity) < 1 || Number(d.quantity) > 100) {
     put('quantity', 'validation.required');
   }

@@ -2,6 +2,7 @@ import type { BookingBody, BookingPrefill } from '@rian/proto-contracts/bookings
 import type { Message } from '@/lib/message';
 import { parseBaht } from '@/lib/money';
 import { normalizePhone, required, validateEmail, validatePhone } from '@/lib/validation';
+import { addressPartErrors } from '@/features/account/lib/address-form';
 import type { SlipRest } from '../api/bookings';
 
 export type BookingDraft = {
@@ -93,11 +94,7 @@ export function validateBooking(draft: BookingDraft): BookingErrors {
   put('lname', required(draft.lname));
   put('email', validateEmail(draft.email));
   put('tel', validatePhone(draft.tel));
-  put('address', required(draft.address));
-  if (draft.provinceId === null) put('province', 'validation.required');
-  if (draft.districtId === null) put('district', 'validation.required');
-  if (draft.subDistrictId === null) put('subDistrict', 'validation.required');
-  put('zip', required(draft.zip));
+  Object.assign(errors, addressPartErrors(draft));
   if (draft.file) {
     const satang = parseBaht(draft.amount);
     if (draft.amount.trim() === '') put('amount', 'validation.required');
