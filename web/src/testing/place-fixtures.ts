@@ -17,7 +17,10 @@ export const PLACES_API = {
     json(
       200,
       url.searchParams.get('districtId') === '1001'
-        ? [{ id: 100101, districtId: 1001, nameTh: 'พระบรมมหาราชวัง', nameEn: 'Phra Borom', zip: '10200' }]
+        ? [
+            { id: 100101, districtId: 1001, nameTh: 'พระบรมมหาราชวัง', nameEn: 'Phra Borom', zip: '10200' },
+            { id: 100102, districtId: 1001, nameTh: 'วังบูรพาภิรมย์', nameEn: 'Wang Burapha', zip: '10201' },
+          ]
         : [{ id: 500101, districtId: 5001, nameTh: 'ศรีภูมิ', nameEn: 'Si Phum', zip: '50200' }],
     ),
 };
