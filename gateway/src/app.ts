@@ -56,6 +56,12 @@ function bookingLimits(config: Config): LimitedRoutes[] {
   return [{ paths: ['/bookings/key-check', '/bookings', '/bookings/slips'], rateLimit: form }];
 }
 
+/** Which upstream has routes with limits of their own, by service name. */
+const ROUTE_LIMITS: Partial<Record<string, (config: Config) => LimitedRoutes[]>> = {
+  auth: authLimits,
+  bookings: bookingLimits,
+};
+
 /**
  * The public door (never listens; see server.ts): /api/<service>/* to the services behind
  * breakers, rate limits on sign-in and code requests, the merged API docs, health of the whole,
@@ -132,8 +138,7 @@ export async function buildGateway(
       upstream: url,
       breaker: breakers.get(name)!,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      ...(name === 'auth' ? { limited: authLimits(config) } : {}),
-      ...(name === 'bookings' ? { limited: bookingLimits(config) } : {}),
+      ...(ROUTE_LIMITS[name] ? { limited: ROUTE_LIMITS[name](config) } : {}),
     });
   }
 
