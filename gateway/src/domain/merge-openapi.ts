@@ -20,6 +20,30 @@ export interface ServiceDoc {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** `by-url` → `ByUrl`, `{courseId}` → `CourseId` */
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * A readable operation name from the method and the service's own path, for the operations that
+ * do not name themselves: `GET /products/by-url/{url}` → `getProductsByUrl`, `DELETE
+ * /courses/{id}/lessons/{lessonId}` → `deleteCoursesByIdLessonsByLessonId`. A parameter repeats
+ * nothing the segment before it already said (`/by-url/{url}` is `ByUrl` once).
+ */
+export function operationName(method: string, path: string): string {
+  const words: string[] = [];
+  for (const segment of path.split('/').filter(Boolean)) {
+    const param = /^\{(.+)\}$/.exec(segment);
+    const word = param ? `By${pascal(param[1]!)}` : pascal(segment);
+    if (word && words.at(-1) !== word) words.push(word);
+  }
+  return `${method.toLowerCase()}${words.join('') || 'Root'}`;
+}
+
 type Renames = Map<string, Map<string, string>>; // section → name → new name
 
 function renamed(renames: Renames, section: string, name: string): string {
@@ -101,6 +125,14 @@ export function mergeOpenApi(
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, Record<string, unknown>> = {};
   const tags: { name: string; description?: string }[] = [];
+  const operationIds = new Set<string>();
+  /** every operation gets an id, unique in the whole document (clients name their methods by it) */
+  const uniqueId = (wanted: string) => {
+    let id = wanted;
+    for (let n = 2; operationIds.has(id); n++) id = `${wanted}${n}`;
+    operationIds.add(id);
+    return id;
+  };
 
   for (const { service, prefix, doc } of docs) {
     const renames = plan.get(service)!;
@@ -119,7 +151,9 @@ export function mergeOpenApi(
         const op = merged[method] as Record<string, unknown> | undefined;
         if (!op) continue;
         op.tags = [service];
-        if (typeof op.operationId === 'string') op.operationId = `${service}.${op.operationId}`;
+        op.operationId = uniqueId(
+          `${service}.${typeof op.operationId === 'string' ? op.operationId : operationName(method, path)}`,
+        );
         // A service-wide requirement has no place at the top of a shared document: move it onto each operation.
         const security = (op.security as Record<string, string[]>[] | undefined) ?? doc.security;
         if (security) op.security = renameSecurity(security, renames);

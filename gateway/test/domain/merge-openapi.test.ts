@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOpenApi, type ServiceDoc } from '../../src/domain/merge-openapi.js';
+import { mergeOpenApi, operationName, type ServiceDoc } from '../../src/domain/merge-openapi.js';
 
 const opts = { title: 'Rian API', version: '1' };
 
@@ -82,5 +82,49 @@ describe('mergeOpenApi', () => {
     const merged = mergeOpenApi(docs, opts);
     expect(Object.keys(merged.components!.securitySchemes!).sort()).toEqual(['a.key', 'b.key']);
     expect(merged.paths!['/api/b/y']!.get).toMatchObject({ security: [{ 'b.key': [] }] });
+  });
+
+  it('names every operation once in the whole document, keeping a name the service gave', () => {
+    const ok = { responses: { '200': { description: 'ok' } } };
+    const docs: ServiceDoc[] = [
+      {
+        service: 'catalog',
+        prefix: '/api/catalog',
+        doc: {
+          paths: {
+            '/products/by-url/{url}': { get: ok },
+            '/products/{id}': { get: ok, delete: ok },
+            '/': { get: ok },
+            '/pricing': { get: { ...ok, operationId: 'getPricing' } },
+          },
+        },
+      },
+      {
+        service: 'orders',
+        prefix: '/api/orders',
+        doc: {
+          paths: {
+            '/admin/orders/{orderId}/book-address': { put: ok },
+            // two operations the generator would give the same name: the second is numbered
+            '/items/{id}': { get: ok },
+            '/items/{id}/': { get: ok },
+          },
+        },
+      },
+    ];
+    const merged = mergeOpenApi(docs, opts);
+    const ids = (path: string, method: string) =>
+      (merged.paths![path]![method] as { operationId?: string }).operationId;
+    expect(ids('/api/catalog/products/by-url/{url}', 'get')).toBe('catalog.getProductsByUrl');
+    expect(ids('/api/catalog/products/{id}', 'get')).toBe('catalog.getProductsById');
+    expect(ids('/api/catalog/products/{id}', 'delete')).toBe('catalog.deleteProductsById');
+    expect(ids('/api/catalog', 'get')).toBe('catalog.getRoot');
+    expect(ids('/api/catalog/pricing', 'get')).toBe('catalog.getPricing');
+    expect(ids('/api/orders/admin/orders/{orderId}/book-address', 'put')).toBe(
+      'orders.putAdminOrdersByOrderIdBookAddress',
+    );
+    expect(ids('/api/orders/items/{id}', 'get')).toBe('orders.getItemsById');
+    expect(ids('/api/orders/items/{id}/', 'get')).toBe('orders.getItemsById2');
+    expect(operationName('POST', '/admin/users/{id}/change-pass')).toBe('postAdminUsersByIdChangePass');
   });
 });
