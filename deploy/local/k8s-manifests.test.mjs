@@ -44,9 +44,14 @@ async function schemaProblems(objects) {
       continue;
     }
     // kustomize folds long base64 values over lines, which the API server's decoder skips
-    const data = obj.kind === 'Secret' && obj.data
-      ? { data: Object.fromEntries(Object.entries(obj.data).map(([k, v]) => [k, String(v).replace(/\s/g, '')])) }
-      : {};
+    const data =
+      obj.kind === 'Secret' && obj.data
+        ? {
+            data: Object.fromEntries(
+              Object.entries(obj.data).map(([k, v]) => [k, String(v).replace(/\s/g, '')]),
+            ),
+          }
+        : {};
     try {
       new Model({ ...obj, ...data }).validate();
     } catch (err) {
@@ -89,9 +94,12 @@ function referenceProblems(objects, { secretsInOverlay }) {
         const ref = env.valueFrom?.secretKeyRef;
         if (ref && !ref.optional && secretsInOverlay) {
           const secret = secrets.get(ref.name);
-          if (!secret) problems.push(`Deployment/${name}: ${env.name} reads Secret ${ref.name}, which is not rendered`);
+          if (!secret)
+            problems.push(`Deployment/${name}: ${env.name} reads Secret ${ref.name}, which is not rendered`);
           else if (!(ref.key in (secret.data ?? {})) && !(ref.key in (secret.stringData ?? {}))) {
-            problems.push(`Deployment/${name}: ${env.name} reads ${ref.name}/${ref.key}, which it does not hold`);
+            problems.push(
+              `Deployment/${name}: ${env.name} reads ${ref.name}/${ref.key}, which it does not hold`,
+            );
           }
         }
         const cm = env.valueFrom?.configMapKeyRef;
@@ -111,7 +119,8 @@ function referenceProblems(objects, { secretsInOverlay }) {
       }
     }
   }
-  const podsOf = (selector) => [...deployments.values()].filter((d) => matches(selector, d.spec.template.metadata?.labels));
+  const podsOf = (selector) =>
+    [...deployments.values()].filter((d) => matches(selector, d.spec.template.metadata?.labels));
   for (const [name, s] of services) {
     const pods = podsOf(s.spec.selector);
     if (pods.length === 0) {
@@ -145,9 +154,12 @@ function referenceProblems(objects, { secretsInOverlay }) {
       for (const path of rule.http?.paths ?? []) {
         const svc = services.get(path.backend.service?.name);
         const port = path.backend.service?.port;
-        if (!svc) problems.push(`Ingress/${i.metadata.name}: backend ${path.backend.service?.name} is not rendered`);
+        if (!svc)
+          problems.push(`Ingress/${i.metadata.name}: backend ${path.backend.service?.name} is not rendered`);
         else if (!svc.spec.ports.some((p) => p.name === port?.name || p.port === port?.number)) {
-          problems.push(`Ingress/${i.metadata.name}: ${svc.metadata.name} has no port ${port?.name ?? port?.number}`);
+          problems.push(
+            `Ingress/${i.metadata.name}: ${svc.metadata.name} has no port ${port?.name ?? port?.number}`,
+          );
         }
       }
     }
@@ -210,11 +222,15 @@ describe('the Kubernetes manifests', () => {
         ].join('\n'),
       );
       const objects = render(dir);
-      expect(await schemaProblems(objects)).toEqual([expect.stringMatching(/^Deployment\/auth: .*replicas must be integer/)]);
+      expect(await schemaProblems(objects)).toEqual([
+        expect.stringMatching(/^Deployment\/auth: .*replicas must be integer/),
+      ]);
       expect(referenceProblems(objects, { secretsInOverlay: true })).toEqual([
         // kustomize names the generated Secret with its content's hash
-        expect.stringMatching(/^Deployment\/orders: NEW_KEY reads rian-secrets-\w+\/not-there, which it does not hold$/),
-        'Service/catalog: selects no Deployment\'s pods',
+        expect.stringMatching(
+          /^Deployment\/orders: NEW_KEY reads rian-secrets-\w+\/not-there, which it does not hold$/,
+        ),
+        "Service/catalog: selects no Deployment's pods",
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
-import { ConfigError, DEFAULT_PORTS, loadConfig, type ServiceName } from '@rian/kit/config';
+import { ConfigError, DEFAULT_PORTS, inProduction, loadConfig, type ServiceName } from '@rian/kit/config';
 
 export const SERVICE_NAMES = Object.keys(DEFAULT_PORTS).filter((n): n is ServiceName => n !== 'gateway');
 
@@ -35,7 +35,7 @@ export const ConfigSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ default: DEFAULT_PORTS.gateway }),
   LOG_LEVEL: Type.String({ default: 'info' }),
-  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', ...inProduction('set') }),
   RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
   /** services reachable under /api/<name>, comma-separated */
   GATEWAY_SERVICES: Type.String({
@@ -79,7 +79,7 @@ export const ConfigSchema = Type.Object({
    * the site is served over HTTPS (the same setting as auth's Secure cookie): browsers are told
    * to use nothing else (Strict-Transport-Security) for HSTS_MAX_AGE_S seconds
    */
-  COOKIE_SECURE: Type.Boolean({ default: false }),
+  COOKIE_SECURE: Type.Boolean({ default: false, ...inProduction('changed') }),
   HSTS_MAX_AGE_S: Type.Integer({ default: 31_536_000, minimum: 0 }),
   /**
    * origins the SPA may post forms to besides itself (space-separated): the card provider's hosted
@@ -93,9 +93,12 @@ export const ConfigSchema = Type.Object({
    */
   CSP_MEDIA_ORIGINS: Type.String({ default: '', pattern: '^[^;,\'"]*$' }),
   /** live updates (GET /api/live/admin): core NATS subjects under RIAN_NAMESPACE */
-  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', ...inProduction('set') }),
   /** where the gateway checks access tokens for its own routes (the live stream) */
-  AUTH_JWKS_URL: Type.String({ default: `http://127.0.0.1:${DEFAULT_PORTS.auth}/.well-known/jwks.json` }),
+  AUTH_JWKS_URL: Type.String({
+    default: `http://127.0.0.1:${DEFAULT_PORTS.auth}/.well-known/jwks.json`,
+    ...inProduction('set'),
+  }),
   /** open live streams per gateway process; more answer 503 */
   LIVE_MAX_CONNECTIONS: Type.Integer({ default: 1_000, minimum: 1 }),
   /** a comment line on every live stream this often, so proxies and the browser keep it open */
@@ -108,8 +111,15 @@ export const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(ConfigSchema, env);
-  enabledServices(config);
+  const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  // every service the gateway routes to must be named: the defaults are this machine's ports
+  for (const { name } of enabledServices(config)) {
+    const key = `${name.toUpperCase()}_URL`;
+    if (env.NODE_ENV === 'production' && !env[key])
+      problems.push(`${key}: required in production (the default is this machine's, for development)`);
+  }
+  if (problems.length) throw new ConfigError(problems);
   let csp = withSources(config.CONTENT_SECURITY_POLICY, 'form-action', config.CSP_FORM_ACTION_ORIGINS);
   csp = withSources(csp, 'connect-src', config.CSP_MEDIA_ORIGINS);
   return csp === config.CONTENT_SECURITY_POLICY ? config : { ...config, CONTENT_SECURITY_POLICY: csp };

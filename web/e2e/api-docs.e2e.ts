@@ -39,7 +39,8 @@ export async function runApiDocsCheck(opts: JourneyOptions): Promise<void> {
       const where = `${method.toUpperCase()} ${path}`;
       if (!op.operationId) problems.push(`${where}: no operationId`);
       else if (!READABLE.test(op.operationId)) problems.push(`${where}: operationId ${op.operationId}`);
-      else if (ids.has(op.operationId)) problems.push(`${where}: same operationId as ${ids.get(op.operationId)}`);
+      else if (ids.has(op.operationId))
+        problems.push(`${where}: same operationId as ${ids.get(op.operationId)}`);
       else ids.set(op.operationId, where);
     }
   }

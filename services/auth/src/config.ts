@@ -1,14 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 
 export const ConfigSchema = serviceConfigSchema('auth', {
   /** staff account created at start when missing; development defaults are printed by npm start */
   ADMIN_USERNAME: Type.String({ default: 'admin' }),
-  ADMIN_PASSWORD: Type.String({ default: 'rian-admin-dev', minLength: 8 }),
+  ADMIN_PASSWORD: Type.String({ default: 'rian-admin-dev', minLength: 8, ...inProduction('changed') }),
   /** private signing key (JWK JSON); without it a key is generated once and kept in the database */
   AUTH_SIGNING_JWK: Type.String({ default: '' }),
   /** Secure flag on the refresh cookie (on behind HTTPS) */
-  COOKIE_SECURE: Type.Boolean({ default: false }),
+  COOKIE_SECURE: Type.Boolean({ default: false, ...inProduction('changed') }),
   /**
    * Refresh and logout only answer POSTs whose Origin is the request's own origin, SITE_URL (the
    * kit's shared setting) or one of these (space- or comma-separated), e.g. Vite's dev server

@@ -59,9 +59,9 @@ export type Config = Static<typeof ConfigSchema>;
 export const DEV_SECRET_KEY = '72696a6e2d6465762d6c6561726e696e672d7365637265742d6b65792d303031';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(ConfigSchema, env);
-  const production = env.NODE_ENV === 'production';
   const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  const production = env.NODE_ENV === 'production';
   const out = { ...config };
   if (config.LEARNING_SECRET_KEY) {
     try {

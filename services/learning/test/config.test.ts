@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_BASE_ENV } from '@rian/kit/testing-config';
 import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 import { readConfig } from '../src/config.js';
 
@@ -12,7 +13,7 @@ describe('learning config: MEDIA_URL_SECRET', () => {
     expect(c.LEARNING_SIGNED_URL_TTL_S).toBe(600);
   });
   it('production: required, at least 16 characters, never the development value', () => {
-    const prod = { NODE_ENV: 'production', LEARNING_SECRET_KEY: prodKey };
+    const prod = { ...PRODUCTION_BASE_ENV, LEARNING_SECRET_KEY: prodKey };
     expect(() => readConfig(prod)).toThrow(/MEDIA_URL_SECRET: required in production/);
     expect(() => readConfig({ ...prod, MEDIA_URL_SECRET: 'short' })).toThrow(/at least 16/);
     expect(() => readConfig({ ...prod, MEDIA_URL_SECRET: DEV_MEDIA_URL_SECRET })).toThrow(/development key/);
@@ -34,7 +35,7 @@ describe('learning config: LEARNING_LIVE_WEBRTC_ORIGIN', () => {
       /needs LEARNING_LIVE_ORIGIN/,
     );
     const prod = {
-      NODE_ENV: 'production',
+      ...PRODUCTION_BASE_ENV,
       LEARNING_SECRET_KEY: 'a'.repeat(64),
       MEDIA_URL_SECRET: 'x'.repeat(32),
       LEARNING_LIVE_SIGNING_KEY: 'k'.repeat(16),

@@ -70,11 +70,14 @@ export const ConfigSchema = serviceConfigSchema('media', {
 export type Config = Static<typeof ConfigSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(ConfigSchema, env);
-  if (config.MEDIA_URL_SECRET.length >= 16) return config;
-  if (config.MEDIA_URL_SECRET || env.NODE_ENV === 'production') {
-    throw new ConfigError(['MEDIA_URL_SECRET: at least 16 characters (required in production)']);
+  const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  const secret = config.MEDIA_URL_SECRET;
+  if (secret.length < 16 && (secret || env.NODE_ENV === 'production')) {
+    problems.push('MEDIA_URL_SECRET: at least 16 characters (required in production)');
   }
+  if (problems.length) throw new ConfigError(problems);
+  if (secret.length >= 16) return config;
   // learning signs what media serves: both fall back to the same, public, development key
   return { ...config, MEDIA_URL_SECRET: DEV_MEDIA_URL_SECRET };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_BASE_ENV } from '@rian/kit/testing-config';
 import { ConfigError } from '@rian/kit/config';
 import { DEV_MEDIA_URL_SECRET } from '@rian/kit/signed-url';
 import { readConfig } from '../src/config.js';
@@ -14,7 +15,7 @@ describe('media config: the signed-URL key', () => {
   it('is required in production, and never short', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => readConfig({ MEDIA_URL_SECRET: 'short' })).toThrow(/MEDIA_URL_SECRET/);
-    expect(readConfig({ NODE_ENV: 'production', MEDIA_URL_SECRET: 'x'.repeat(32) }).MEDIA_URL_SECRET).toBe(
+    expect(readConfig({ ...PRODUCTION_BASE_ENV, MEDIA_URL_SECRET: 'x'.repeat(32) }).MEDIA_URL_SECRET).toBe(
       'x'.repeat(32),
     );
   });

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 
 export const ConfigSchema = serviceConfigSchema('notifications', {
   /** e.g. smtp://user:pass@smtp.example.com:587; empty: e-mails are only kept in the delivery log (status `logged`) */
-  SMTP_URL: Type.String({ default: '' }),
-  MAIL_FROM: Type.String({ default: 'Rian <no-reply@rian.local>', minLength: 3 }),
+  SMTP_URL: Type.String({ default: '', ...inProduction('set') }),
+  MAIL_FROM: Type.String({ default: 'Rian <no-reply@rian.local>', minLength: 3, ...inProduction('changed') }),
   /** tries per e-mail before it is marked failed and `notifications.delivery.failed` is emitted */
   MAIL_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1 }),
   /** wait after the first failed try; doubles after each further failure (capped at one hour) */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { ConfigError, inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 import { secretKeyFrom } from '@rian/kit/secret-box';
 
 export const ConfigSchema = serviceConfigSchema('orders', {
@@ -7,11 +7,16 @@ export const ConfigSchema = serviceConfigSchema('orders', {
    * The seller block of invoices and receipts (GET /orders/:id/document.pdf). The defaults are
    * placeholders that say so: a deployment sets the company's own.
    */
-  SELLER_NAME: Type.String({ minLength: 1, default: 'บริษัท ตัวอย่าง จำกัด (Example Company Limited)' }),
-  SELLER_TAX_ID: Type.String({ minLength: 1, default: '0000000000000' }),
+  SELLER_NAME: Type.String({
+    minLength: 1,
+    default: 'บริษัท ตัวอย่าง จำกัด (Example Company Limited)',
+    ...inProduction('changed'),
+  }),
+  SELLER_TAX_ID: Type.String({ minLength: 1, default: '0000000000000', ...inProduction('changed') }),
   SELLER_ADDRESS: Type.String({
     minLength: 1,
     default: 'ที่อยู่ผู้ขาย — ตั้งค่า SELLER_ADDRESS (Seller address: set SELLER_ADDRESS)',
+    ...inProduction('changed'),
   }),
   SELLER_PHONE: Type.String({ minLength: 1, default: '00-000-0000' }),
   /** an order not paid within this many hours is cancelled (0 = never); a slip under review holds it */
@@ -33,9 +38,9 @@ export type Config = Static<typeof ConfigSchema>;
 export const DEV_SECRET_KEY = '72696a6e2d6465762d6f72646572732d7365637265742d6b65792d3030303031';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(ConfigSchema, env);
-  const production = env.NODE_ENV === 'production';
   const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  const production = env.NODE_ENV === 'production';
   const out = { ...config };
   if (config.ORDERS_SECRET_KEY) {
     try {

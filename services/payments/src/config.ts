@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
-import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { ConfigError, inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 import { refKeyFrom } from './domain/payment-ref.js';
 
 export const ConfigSchema = serviceConfigSchema('payments', {
@@ -42,18 +42,28 @@ export const ConfigSchema = serviceConfigSchema('payments', {
    * absolute base of this service as payment providers and browsers reach it (through the gateway):
    * the card form's return and notify URLs are built on it
    */
-  PAYMENTS_CALLBACK_BASE_URL: Type.String({ default: 'http://127.0.0.1:3000/api/payments' }),
+  PAYMENTS_CALLBACK_BASE_URL: Type.String({
+    default: 'http://127.0.0.1:3000/api/payments',
+    ...inProduction('https'),
+  }),
   /** 2C2P redirect API: where the card form is posted, the merchant id and its secret key */
-  PAYMENTS_CARD_FORM_URL: Type.String({ default: 'http://127.0.0.1:3109/RedirectV3/payment' }),
-  PAYMENTS_CARD_MERCHANT_ID: Type.String({ default: 'JT01', minLength: 1 }),
+  PAYMENTS_CARD_FORM_URL: Type.String({
+    default: 'http://127.0.0.1:3109/RedirectV3/payment',
+    ...inProduction('https'),
+  }),
+  PAYMENTS_CARD_MERCHANT_ID: Type.String({ default: 'JT01', minLength: 1, ...inProduction('changed') }),
   PAYMENTS_CARD_SECRET: Type.String({ default: '' }),
   /** KBank K-Payment Gateway API (UnionPay charges, QR orders): base URL and secret API key */
-  PAYMENTS_KBANK_API_URL: Type.String({ default: 'http://127.0.0.1:3109' }),
+  PAYMENTS_KBANK_API_URL: Type.String({ default: 'http://127.0.0.1:3109', ...inProduction('https') }),
   PAYMENTS_KBANK_API_KEY: Type.String({ default: '' }),
   /** a provider call slower than this fails (and counts against its breaker) */
   PAYMENTS_PROVIDER_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
   /** the shop's PromptPay id (phone, tax id or e-wallet id) that QR payments are made out to */
-  PAYMENTS_PROMPTPAY_ID: Type.String({ default: '0812345678', pattern: '^[0-9-]{10,17}$' }),
+  PAYMENTS_PROMPTPAY_ID: Type.String({
+    default: '0812345678',
+    pattern: '^[0-9-]{10,17}$',
+    ...inProduction('changed'),
+  }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
@@ -62,9 +72,9 @@ export const DEV_CARD_SECRET = 'rian-dev-2c2p-secret';
 export const DEV_KBANK_API_KEY = 'skey_test_rian_dev';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(ConfigSchema, env);
-  const production = env.NODE_ENV === 'production';
   const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  const production = env.NODE_ENV === 'production';
   const out = { ...config };
   if (config.PAYMENTS_URL_SECRET.length < 16) {
     if (config.PAYMENTS_URL_SECRET || production) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_BASE_ENV } from '@rian/kit/testing-config';
 import { ConfigError } from '@rian/kit/config';
 import { readConfig } from '../src/config.js';
 
@@ -22,7 +23,12 @@ describe('PAYMENTS_URL_SECRET', () => {
 
 describe('payment ref key and provider credentials', () => {
   const prod = {
-    NODE_ENV: 'production',
+    ...PRODUCTION_BASE_ENV,
+    PAYMENTS_CALLBACK_BASE_URL: 'https://rian.example.com/api/payments',
+    PAYMENTS_CARD_FORM_URL: 'https://pgw.2c2p.com/payment/4.3/payment',
+    PAYMENTS_CARD_MERCHANT_ID: 'RIAN01',
+    PAYMENTS_KBANK_API_URL: 'https://kpaymentgateway-services.kasikornbank.com',
+    PAYMENTS_PROMPTPAY_ID: '0105561234567',
     PAYMENTS_URL_SECRET: 'x'.repeat(20),
     PAYMENTS_REF_KEY: 'ab'.repeat(32),
     PAYMENTS_CARD_SECRET: 'live-2c2p-secret',
@@ -42,5 +48,22 @@ describe('payment ref key and provider credentials', () => {
       expect(() => readConfig({ ...prod, [name]: '' }), name).toThrow(ConfigError);
     }
     expect(() => readConfig({ PAYMENTS_REF_KEY: 'too-short' })).toThrow(ConfigError);
+  });
+
+  it('production refuses the simulator, the test merchant and the example PromptPay id, naming each', () => {
+    const { PAYMENTS_CARD_MERCHANT_ID, PAYMENTS_PROMPTPAY_ID, PAYMENTS_KBANK_API_URL, ...rest } = prod;
+    void [PAYMENTS_CARD_MERCHANT_ID, PAYMENTS_PROMPTPAY_ID, PAYMENTS_KBANK_API_URL];
+    let problems: string[] = [];
+    try {
+      readConfig({ ...rest, PAYMENTS_CALLBACK_BASE_URL: 'http://127.0.0.1:3000/api/payments' });
+    } catch (err) {
+      problems = (err as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'PAYMENTS_CALLBACK_BASE_URL: an https:// address in production',
+      'PAYMENTS_CARD_MERCHANT_ID: the development default ("JT01") cannot be used in production',
+      "PAYMENTS_KBANK_API_URL: required in production (the default is this machine's, for development)",
+      'PAYMENTS_PROMPTPAY_ID: the development default ("0812345678") cannot be used in production',
+    ]);
   });
 });
