@@ -6,6 +6,7 @@
 // Deployment reads ConfigMaps, Secrets and claims that the overlay provides. A broken manifest fails.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -192,6 +193,43 @@ describe('the Kubernetes manifests', () => {
       expect(d.spec.template.spec.containers[0].image).toBe('registry.example.com/rian/rian:0.1.0');
     }
     expect(objects.find((o) => o.kind === 'Ingress').spec.tls[0].hosts).toEqual(['rian.example.com']);
+  }, 60_000);
+
+  it('the Ingress has a class and lets through the largest upload the API takes in one request', async () => {
+    const ingress = render(join(K8S, 'overlays/prod')).find((o) => o.kind === 'Ingress');
+    expect(ingress.spec.ingressClassName).toBe('nginx');
+    const size = ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size'];
+    const bytes = Number(/^(\d+)m$/.exec(size)?.[1]) * 1024 * 1024;
+    // the services' own limits (their defaults) and the admin's tus chunk: a multipart form around
+    // the largest of them must fit
+    const [media, payments, bookings, chunk] = await Promise.all([
+      import('../../services/media/src/config.ts').then((m) => m.readConfig({})),
+      import('../../services/payments/src/config.ts').then((m) => m.readConfig({})),
+      import('../../services/bookings/src/config.ts').then((m) => m.readConfig({})),
+      // the SPA module needs the browser app around it: its constant read from the source
+      readFile(join(ROOT, 'web/src/features/admin-learning/lib/video-upload.ts'), 'utf8').then((src) =>
+        /CHUNK_SIZE = ([\d *]+);/
+          .exec(src)[1]
+          .split('*')
+          .reduce((product, n) => product * Number(n), 1),
+      ),
+    ]);
+    const largest = Math.max(
+      media.MEDIA_MAX_BYTES,
+      media.MEDIA_DOCUMENT_MAX_BYTES,
+      payments.PAYMENTS_SLIP_MAX_BYTES,
+      bookings.BOOKINGS_SLIP_MAX_BYTES,
+      chunk,
+    );
+    expect(bytes).toBeGreaterThan(largest + 64 * 1024);
+    expect(
+      Number(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']),
+    ).toBeGreaterThanOrEqual(3600);
+  }, 60_000);
+
+  it('prod keeps three copies of every event stream (a 3-node NATS cluster)', () => {
+    const config = render(join(K8S, 'overlays/prod')).find((o) => o.kind === 'ConfigMap');
+    expect(config.data.EVENTS_STREAM_REPLICAS).toBe('3');
   }, 60_000);
 
   it('fails a broken overlay: a wrong type, a Service that selects nothing, a missing secret key', async () => {

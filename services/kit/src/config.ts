@@ -93,7 +93,20 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
       default: `postgres://postgres@127.0.0.1:5432/rian_${service}`,
       ...inProduction('set'),
     }),
+    /**
+     * connections each process keeps to its database at most. Replicas × this must stay under the
+     * server's max_connections (or PgBouncer's pool: deploy/README.md "Database connections")
+     */
+    DATABASE_POOL_MAX: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
     NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', ...inProduction('set') }),
+    /**
+     * The JetStream streams this service creates (its own events and the dead letters): copies
+     * kept (1 on one server; 3 on a 3-node cluster — the prod overlay's), and their limits: age in
+     * days and bytes (0: no byte limit). An existing stream is brought to these values at start.
+     */
+    EVENTS_STREAM_REPLICAS: Type.Integer({ default: 1, minimum: 1, maximum: 5 }),
+    EVENTS_STREAM_MAX_AGE_DAYS: Type.Integer({ default: 14, minimum: 1, maximum: 3650 }),
+    EVENTS_STREAM_MAX_BYTES: Type.Integer({ default: 0, minimum: 0 }),
     REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', ...inProduction('set') }),
     /** Prefix of stream names, subjects and Redis keys; tests give each run its own. */
     RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),

@@ -107,6 +107,7 @@ export async function buildService<C extends BaseServiceConfig>(
   const names = new BusNames(cfg.RIAN_NAMESPACE);
   const orm = await openOrm({
     url: cfg.DATABASE_URL,
+    poolMax: cfg.DATABASE_POOL_MAX,
     entities: def.entities,
     migrations: def.migrations,
     logger,
@@ -114,7 +115,11 @@ export async function buildService<C extends BaseServiceConfig>(
 
   let nc: NatsConnection | undefined;
   let closing = false;
-  const natsReady = connectNats(cfg.NATS_URL, `${def.name}-${process.pid}`, logger).then((c) => {
+  const natsReady = connectNats(cfg.NATS_URL, `${def.name}-${process.pid}`, logger, {
+    replicas: cfg.EVENTS_STREAM_REPLICAS,
+    maxAgeDays: cfg.EVENTS_STREAM_MAX_AGE_DAYS,
+    maxBytes: cfg.EVENTS_STREAM_MAX_BYTES,
+  }).then((c) => {
     if (closing) void c.close();
     else nc = c;
     return c;
@@ -240,10 +245,12 @@ export async function buildService<C extends BaseServiceConfig>(
       redisReachable(redis),
     ]);
     const checks: Record<string, boolean> = { database, nats: natsOk, redis: redisOk };
-    const ready = Object.values(checks).every(Boolean);
-    return reply
-      .status(ready ? 200 : 503)
-      .send({ service: def.name, status: ready ? 'ready' : 'not-ready', checks });
+    // Only what this pod cannot serve without takes it out of the load balancer: its database.
+    // NATS and Redis are shared by every pod, so their outage would take out all of them at once;
+    // instead the pod degrades (the outbox holds events until NATS is back, and what needs Redis
+    // answers its own 503) and says so here.
+    const status = !database ? 'not-ready' : natsOk && redisOk ? 'ready' : 'degraded';
+    return reply.status(database ? 200 : 503).send({ service: def.name, status, checks });
   });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
