@@ -98,6 +98,13 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
      * server's max_connections (or PgBouncer's pool: deploy/README.md "Database connections")
      */
     DATABASE_POOL_MAX: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+    /**
+     * when migrations run: `start` (before serving, replicas take turns), `only` (run them and exit:
+     * the migration Job, deploy/k8s/migrate) or `check` (refuse to start while any is pending)
+     */
+    DATABASE_MIGRATE: Type.Union([Type.Literal('start'), Type.Literal('only'), Type.Literal('check')], {
+      default: 'start',
+    }),
     NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', ...inProduction('set') }),
     /**
      * The JetStream streams this service creates (its own events and the dead letters): copies

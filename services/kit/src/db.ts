@@ -18,6 +18,21 @@ export interface OrmOptions {
   migrations: MigrationDef[];
   logger: Logger;
   poolMax?: number;
+  /**
+   * DATABASE_MIGRATE: `start` runs pending migrations before serving (under an advisory lock, so
+   * replicas starting together take turns); `only` runs them and ends the program (a Job or an init
+   * step: runServer exits 0 on MigrationsDone); `check` runs none and refuses to start while any is
+   * pending (after a Job ran them).
+   */
+  migrate?: 'start' | 'only' | 'check';
+}
+
+/** Thrown by openOrm with DATABASE_MIGRATE=only once the migrations are applied: nothing to serve. */
+export class MigrationsDone extends Error {
+  constructor(readonly applied: string[]) {
+    super(`migrations applied (${applied.length}); DATABASE_MIGRATE=only: not serving`);
+    this.name = 'MigrationsDone';
+  }
 }
 
 function databaseName(url: string): string {
@@ -86,7 +101,25 @@ export async function openOrm(opts: OrmOptions): Promise<MikroORM> {
     debug: false,
     logger: (msg) => opts.logger.debug({ orm: true }, msg),
   });
-  await migrateExclusively(opts.url, () => orm.getMigrator().up());
+  const mode = opts.migrate ?? 'start';
+  if (mode === 'check') {
+    const pending = await orm.getMigrator().getPendingMigrations();
+    if (pending.length > 0) {
+      await orm.close(true);
+      throw new Error(
+        `DATABASE_MIGRATE=check: ${pending.length} migration(s) pending (${pending.map((m) => m.name).join(', ')}): run the migration Job first (DATABASE_MIGRATE=only)`,
+      );
+    }
+    return orm;
+  }
+  let applied: string[] = [];
+  await migrateExclusively(opts.url, async () => {
+    applied = (await orm.getMigrator().up()).map((m) => m.name);
+  });
+  if (mode === 'only') {
+    await orm.close(true);
+    throw new MigrationsDone(applied);
+  }
   return orm;
 }
 

@@ -13,6 +13,12 @@ export async function runServer(
   try {
     app = await build();
   } catch (err) {
+    // DATABASE_MIGRATE=only (kit/db.ts MigrationsDone, by name: the gateway has no database)
+    if ((err as Error)?.name === 'MigrationsDone') {
+      const { message, applied } = err as Error & { applied: string[] };
+      process.stdout.write(`${message}: ${applied.join(', ') || 'none pending'}\n`);
+      process.exit(0);
+    }
     process.stderr.write(`failed to start: ${(err as Error).stack ?? String(err)}\n`);
     process.exit(1);
   }

@@ -108,6 +108,7 @@ export async function buildService<C extends BaseServiceConfig>(
   const orm = await openOrm({
     url: cfg.DATABASE_URL,
     poolMax: cfg.DATABASE_POOL_MAX,
+    migrate: cfg.DATABASE_MIGRATE,
     entities: def.entities,
     migrations: def.migrations,
     logger,
