@@ -232,6 +232,34 @@ describe('the Kubernetes manifests', () => {
     expect(config.data.EVENTS_STREAM_REPLICAS).toBe('3');
   }, 60_000);
 
+  it('the migration Jobs (deploy/k8s/migrate-jobs.mjs) are valid and run each service pod with DATABASE_MIGRATE=only', async () => {
+    const { migrationJobs, renderOverlay } = await import('../k8s/migrate-jobs.mjs');
+    for (const overlay of ['dev', 'prod']) {
+      const objects = renderOverlay(overlay);
+      const jobs = migrationJobs(objects);
+      const services = objects.filter(
+        (o) => o.kind === 'Deployment' && o.metadata.labels['app.kubernetes.io/component'] === 'service',
+      );
+      expect(jobs.map((j) => j.metadata.labels['app.kubernetes.io/name']).sort()).toEqual(
+        services.map((d) => d.metadata.name).sort(),
+      );
+      expect(await schemaProblems(jobs)).toEqual([]);
+      for (const job of jobs) {
+        const deployment = services.find(
+          (d) => d.metadata.name === job.metadata.labels['app.kubernetes.io/name'],
+        );
+        const [container] = job.spec.template.spec.containers;
+        const app = deployment.spec.template.spec.containers[0];
+        expect(container.image).toBe(app.image);
+        expect(container.env.at(-1)).toEqual({ name: 'DATABASE_MIGRATE', value: 'only' });
+        // everything else the service reads, as its Deployment gives it
+        expect(container.env.slice(0, -1)).toEqual(app.env.filter((e) => e.name !== 'DATABASE_MIGRATE'));
+        expect(container.envFrom).toEqual(app.envFrom);
+        expect(job.spec.template.spec.restartPolicy).toBe('OnFailure');
+      }
+    }
+  }, 60_000);
+
   it('fails a broken overlay: a wrong type, a Service that selects nothing, a missing secret key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rian-k8s-'));
     try {

@@ -17,6 +17,8 @@ export class LearningEnrolmentAdmin extends Migration {
       add column granted_by varchar(64) null,
       add column updated_at timestamptz null`);
     this.addSql(`update user_courses set updated_at = created_at`);
+    // expand-safe: updated_at is added by this migration, backfilled above and given a default in
+    // the same statement, so the release before it (which never names the column) still inserts rows
     this.addSql(`alter table user_courses alter column updated_at set not null,
       alter column updated_at set default now()`);
     this.addSql(`alter table user_courses drop constraint if exists user_courses_source_check`);
