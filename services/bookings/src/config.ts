@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { PrivateS3Settings } from '@rian/kit/private-files';
 import { secretKeyFrom } from '@rian/kit/secret-box';
 
 export const ConfigSchema = serviceConfigSchema('bookings', {
+  ...PrivateS3Settings,
   /** the demo booking key (src/domain/demo-key.ts) once catalog's demo workshop is known; npm start sets it */
   BOOKINGS_SEED_DEMO: Type.Boolean({ default: false }),
   /** how many bookings a new key takes when staff give no limit */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '@rian/proto-contracts/common';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 
 /** What a private image's reader hands back once the link checked out. */
 export interface PrivateImage {
-  body: ReadStream;
+  body: Readable;
   bytes: number;
   contentType: string;
 }

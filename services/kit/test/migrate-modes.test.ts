@@ -29,7 +29,7 @@ describe('when migrations run', () => {
     expect((done as MigrationsDone).applied).toContain('kittest_0001');
     const orm = await open('modes', 'check');
     const tables = await orm.em.fork().getConnection().execute(`select to_regclass('kittest_note') as t`);
-    expect(tables[0].t).toBe('kittest_note');
+    expect(tables[0]?.t).toBe('kittest_note');
     await orm.close(true);
   });
 

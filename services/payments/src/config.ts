@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
 import { ConfigError, inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { PrivateS3Settings } from '@rian/kit/private-files';
 import { refKeyFrom } from './domain/payment-ref.js';
 
 export const ConfigSchema = serviceConfigSchema('payments', {
+  ...PrivateS3Settings,
   /** where slip images are kept; private: only payments reads them, behind signed URLs */
   PAYMENTS_SLIP_DIR: Type.String({ default: fileURLToPath(new URL('../../../var/slips', import.meta.url)) }),
   /** largest slip accepted, in bytes (5 MiB) */

@@ -5,7 +5,7 @@ import type { Kit } from '@rian/kit/service';
 import { ProblemError } from '@rian/kit/errors';
 import { FOR_UPDATE } from '@rian/kit/staff-crud';
 import { DecodeSlots } from '@rian/kit/decode-slots';
-import { PrivateFileStore } from '@rian/kit/private-files';
+import { openPrivateFiles, type PrivateFiles } from '@rian/kit/private-files';
 import { linkValid, signLink } from '@rian/kit/signed-link';
 import { IMAGE_CONTENT_TYPE, IMAGE_EXTENSION } from '@rian/kit/image-content';
 import { checkedSlipImage } from '@rian/kit/slip-image';
@@ -30,7 +30,7 @@ const SWEEP_BATCH = 20;
  * Staff read it at a short-lived signed link.
  */
 export class BookingSlips {
-  readonly store: PrivateFileStore;
+  readonly store: PrivateFiles;
   readonly decodes: DecodeSlots;
 
   constructor(
@@ -38,7 +38,7 @@ export class BookingSlips {
     private readonly config: Config,
     private readonly clock: () => Date,
   ) {
-    this.store = new PrivateFileStore(config.BOOKINGS_SLIP_DIR);
+    this.store = openPrivateFiles(config, config.BOOKINGS_SLIP_DIR, 'bookings/slips/');
     this.decodes = new DecodeSlots(
       config.BOOKINGS_SLIP_DECODES,
       config.BOOKINGS_SLIP_DECODE_QUEUE,

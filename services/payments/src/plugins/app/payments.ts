@@ -21,7 +21,7 @@ import { checkSlipFields } from '../../domain/slip-fields.js';
 import { signSlipUrl, slipUrlValid } from '../../domain/slip-url.js';
 import { ATTEMPT_TRANSITIONS, nextStatus } from '../../domain/status-transitions.js';
 import type { AttemptRefs } from '../../domain/attempt-refs.js';
-import { PrivateFileStore } from '@rian/kit/private-files';
+import { openPrivateFiles, type PrivateFiles } from '@rian/kit/private-files';
 import type { Config } from '../../config.js';
 import { DecodeSlots, MemberUploadLimit } from './slip-upload-limits.js';
 
@@ -45,7 +45,7 @@ function openAttempt(attempts: PaymentAttemptEntity[]): PaymentAttemptEntity {
 
 /** The buyer's side: what is due on an order, slip upload, signed slip images. */
 export class Payments {
-  readonly store: PrivateFileStore;
+  readonly store: PrivateFiles;
   readonly decodes: DecodeSlots;
   private readonly uploads: MemberUploadLimit;
 
@@ -55,7 +55,7 @@ export class Payments {
     private readonly clock: () => Date,
     private readonly refs: AttemptRefs,
   ) {
-    this.store = new PrivateFileStore(config.PAYMENTS_SLIP_DIR);
+    this.store = openPrivateFiles(config, config.PAYMENTS_SLIP_DIR, 'payments/slips/');
     this.decodes = new DecodeSlots(
       config.PAYMENTS_SLIP_DECODES,
       config.PAYMENTS_SLIP_DECODE_QUEUE,
