@@ -26,7 +26,9 @@ export const BREAKING = [
 export function uncovered(source) {
   if (/\/\/\s*(contract|expand-safe):\s*\S/.test(source)) return [];
   // SQL inside addSql(`…`) / addSql('…') calls: comments and prose around them are not statements
-  const statements = [...source.matchAll(/addSql\(\s*(`[^`]*`|'[^']*'|"[^"]*")/g)].map((m) => m[1].slice(1, -1));
+  const statements = [...source.matchAll(/addSql\(\s*(`[^`]*`|'[^']*'|"[^"]*")/g)].map((m) =>
+    m[1].slice(1, -1),
+  );
   return statements.flatMap((sql) =>
     BREAKING.filter(([pattern]) => pattern.test(sql)).map(
       ([, what]) => `${what}: ${sql.replace(/\s+/g, ' ').slice(0, 120)}`,

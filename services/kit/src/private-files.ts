@@ -131,7 +131,9 @@ export class S3PrivateFileStore implements PrivateFiles {
   }
 
   async remove(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.PRIVATE_S3_BUCKET, Key: this.key(name) }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.config.PRIVATE_S3_BUCKET, Key: this.key(name) }),
+    );
   }
 
   async open(name: string): Promise<{ body: Readable; bytes: number } | undefined> {

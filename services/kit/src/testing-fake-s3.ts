@@ -69,4 +69,3 @@ export class FakeS3 {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 }
-
