@@ -16,7 +16,8 @@ import { buildApp as buildOrders } from '@rian/orders/app';
 import { readConfig as ordersConfig } from '@rian/orders/config';
 import { buildGateway } from '../../src/app.js';
 import { request, type Body, type CallOptions } from './client.js';
-import { bangkokDay, registerByCode } from './members.js';
+import { registerByCode } from './members.js';
+import { productOnSale } from './shop.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 
 let env: TestEnv;
@@ -112,29 +113,12 @@ describe('checkout through the gateway', () => {
     expect(login.status).toBe(200);
     staff = login.body.token!;
 
-    const product = await call(
-      'POST',
-      '/api/catalog/admin/products',
+    ({ productId, priceId } = await productOnSale(
+      base,
+      staff,
       { url: `forex-${Date.now().toString(36)}`, title: 'คอร์สเทรด Forex', price: 200_000 },
-      { token: staff },
-    );
-    expect(product.status, JSON.stringify(product.body)).toBe(201);
-    productId = product.body.id!;
-    const price = await call(
-      'POST',
-      `/api/catalog/admin/products/${productId}/prices`,
-      {
-        type: 'EB',
-        member: 'CG1',
-        value: 150_000,
-        title: 'Early Bird CG1',
-        start: bangkokDay(-1),
-        to: bangkokDay(1),
-      },
-      { token: staff },
-    );
-    expect(price.status, JSON.stringify(price.body)).toBe(201);
-    priceId = price.body.id!;
+      { type: 'EB', member: 'CG1', value: 150_000, title: 'Early Bird CG1', from: -1, to: 1 },
+    ));
 
     const coupon = await call(
       'POST',

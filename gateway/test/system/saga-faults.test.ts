@@ -15,7 +15,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import {
   createTestEnv,
   eventually,
@@ -29,7 +28,8 @@ import { TestSmtpServer } from '@rian/kit/testing-smtp';
 import { buildGateway } from '../../src/app.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 import { request, type Body, type CallOptions } from './client.js';
-import { bangkokDay, registerByCode } from './members.js';
+import { registerByCode } from './members.js';
+import { linkNewCourses, productOnSale, transferSlipForm } from './shop.js';
 
 const SERVICES = ['auth', 'catalog', 'orders', 'payments', 'learning', 'notifications'] as const;
 type ServiceName = (typeof SERVICES)[number];
@@ -143,19 +143,6 @@ afterAll(async () => {
   await nats?.dispose();
 }, 60_000);
 
-async function slipForm(): Promise<FormData> {
-  const png = await sharp({
-    create: { width: 40, height: 60, channels: 3, background: { r: 30, g: 120, b: 200 } },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('slip', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
-  form.append('paymentDate', bangkokDay(0));
-  form.append('paymentTime', '14:05');
-  return form;
-}
-
 /** A new visitor registers (status New, code NL only) and signs in. */
 async function newBuyer(email: string): Promise<{ id: string; token: string }> {
   const password = 'saga-buyer-password';
@@ -201,55 +188,14 @@ describe('the checkout saga survives a crash of any part', () => {
     const login = await call('POST', '/api/auth/staff/login', ADMIN);
     expect(login.status).toBe(200);
     staff = login.body.token!;
-    const product = await call(
-      'POST',
-      '/api/catalog/admin/products',
+    ({ productId, priceId } = await productOnSale(
+      base,
+      staff,
       { url: `saga-${env.namespace}`, title: 'คอร์ส Saga', price: 150_000 },
-      { token: staff },
-    );
-    expect(product.status, JSON.stringify(product.body)).toBe(201);
-    productId = product.body.id!;
-    const price = await call(
-      'POST',
-      `/api/catalog/admin/products/${productId}/prices`,
-      {
-        type: 'NL',
-        member: 'NL',
-        value: 150_000,
-        title: 'ราคาปกติ',
-        start: bangkokDay(-1),
-        to: bangkokDay(30),
-      },
-      { token: staff },
-    );
-    expect(price.status, JSON.stringify(price.body)).toBe(201);
-    priceId = price.body.id!;
+      { type: 'NL', member: 'NL', value: 150_000, title: 'ราคาปกติ' },
+    ));
     // the courses are learning's; catalog links them once learning's course events reached it
-    for (const title of ['Saga พื้นฐาน', 'Saga ไลฟ์']) {
-      const course = await call('POST', '/api/learning/admin/courses', { title }, { token: staff });
-      expect(course.status, JSON.stringify(course.body)).toBe(201);
-      courses.push(course.body.id!);
-    }
-    await until(
-      'catalog knows the courses',
-      async () => {
-        const known = await call<{ total?: number }>(
-          'GET',
-          `/api/catalog/admin/learning-courses?ids=${courses.join(',')}`,
-          undefined,
-          { token: staff },
-        );
-        return known.body.total === courses.length;
-      },
-      20_000,
-    );
-    const linked = await call(
-      'PUT',
-      `/api/catalog/admin/products/${productId}/courses`,
-      { courseIds: courses },
-      { token: staff },
-    );
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    courses.push(...(await linkNewCourses(base, staff, productId, ['Saga พื้นฐาน', 'Saga ไลฟ์'])));
   });
 
   /**
@@ -294,7 +240,7 @@ describe('the checkout saga survives a crash of any part', () => {
     const upload = await fetch(`${base}/api/payments/payments/${orderId}/slip`, {
       method: 'POST',
       headers: { authorization: `Bearer ${buyer.token}` },
-      body: await slipForm(),
+      body: await transferSlipForm(),
     });
     expect(upload.status, await upload.clone().text()).toBe(201);
 

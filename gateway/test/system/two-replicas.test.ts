@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import {
   createTestEnv,
   eventually,
@@ -30,7 +29,8 @@ import { REPO_ROOT, ServiceProcess } from '@rian/kit/testing-process';
 import { buildGateway } from '../../src/app.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
 import { request, type Body, type CallOptions } from './client.js';
-import { bangkokDay, registerByCode } from './members.js';
+import { registerByCode } from './members.js';
+import { linkNewCourses, productOnSale, transferSlipForm } from './shop.js';
 
 const SINGLE = ['auth', 'catalog'] as const;
 const SCALED = ['orders', 'payments', 'learning'] as const;
@@ -141,19 +141,6 @@ afterAll(async () => {
   rmSync(slipDir, { recursive: true, force: true });
 }, 60_000);
 
-async function slipForm(): Promise<FormData> {
-  const png = await sharp({
-    create: { width: 40, height: 60, channels: 3, background: { r: 200, g: 90, b: 30 } },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('slip', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
-  form.append('paymentDate', bangkokDay(0));
-  form.append('paymentTime', '10:30');
-  return form;
-}
-
 interface Buyer {
   id: string;
   token: string;
@@ -173,7 +160,7 @@ describe('two instances of orders, payments and learning, one of each killed mid
   let staff = '';
   let productId = '';
   let priceId = '';
-  let courseId = '';
+  let courseId: string | undefined;
   const paying: Buyer[] = [];
   const unpaid: Buyer[] = [];
 
@@ -181,64 +168,13 @@ describe('two instances of orders, payments and learning, one of each killed mid
     const login = await call(A, 'POST', '/api/auth/staff/login', ADMIN);
     expect(login.status).toBe(200);
     staff = login.body.token!;
-    const product = await call(
+    ({ productId, priceId } = await productOnSale(
       A,
-      'POST',
-      '/api/catalog/admin/products',
+      staff,
       { url: `replicas-${env.namespace}`, title: 'คอร์สสองเครื่อง', price: 90_000 },
-      { token: staff },
-    );
-    expect(product.status, JSON.stringify(product.body)).toBe(201);
-    productId = product.body.id!;
-    const price = await call(
-      A,
-      'POST',
-      `/api/catalog/admin/products/${productId}/prices`,
-      {
-        type: 'NL',
-        member: 'NL',
-        value: 90_000,
-        title: 'ราคาปกติ',
-        start: bangkokDay(-1),
-        to: bangkokDay(30),
-      },
-      { token: staff },
-    );
-    expect(price.status, JSON.stringify(price.body)).toBe(201);
-    priceId = price.body.id!;
-    const course = await call(
-      B,
-      'POST',
-      '/api/learning/admin/courses',
-      { title: 'สองเครื่อง' },
-      { token: staff },
-    );
-    expect(course.status, JSON.stringify(course.body)).toBe(201);
-    courseId = course.body.id!;
-    await until(
-      'catalog knows the course',
-      async () =>
-        (
-          await call<{ total?: number }>(
-            A,
-            'GET',
-            `/api/catalog/admin/learning-courses?ids=${courseId}`,
-            undefined,
-            {
-              token: staff,
-            },
-          )
-        ).body.total === 1,
-      30_000,
-    );
-    const linked = await call(
-      A,
-      'PUT',
-      `/api/catalog/admin/products/${productId}/courses`,
-      { courseIds: [courseId] },
-      { token: staff },
-    );
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+      { type: 'NL', member: 'NL', value: 90_000, title: 'ราคาปกติ' },
+    ));
+    [courseId] = await linkNewCourses(B, staff, productId, ['สองเครื่อง'], 30_000);
   }, 60_000);
 
   it('buyers check out through both gateways: every order is taken once', async () => {
@@ -302,7 +238,7 @@ describe('two instances of orders, payments and learning, one of each killed mid
         const upload = await fetch(`${buyer.base}/api/payments/payments/${buyer.orderId}/slip`, {
           method: 'POST',
           headers: { authorization: `Bearer ${buyer.token}` },
-          body: await slipForm(),
+          body: await transferSlipForm('10:30'),
         });
         expect(upload.status, await upload.clone().text()).toBe(201);
       }),

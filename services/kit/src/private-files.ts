@@ -1,16 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Type, type Static } from '@sinclair/typebox';
+import { createS3Client, getObject } from './s3.js';
 
 const NAME = /^[0-9a-f-]{36}\.(png|jpg|gif)$/;
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
@@ -94,21 +88,12 @@ export class S3PrivateFileStore implements PrivateFiles {
     private readonly config: PrivateS3Config,
     private readonly prefix: string,
   ) {
-    this.client = new S3Client({
+    this.client = createS3Client({
       region: config.PRIVATE_S3_REGION,
+      endpoint: config.PRIVATE_S3_ENDPOINT,
       forcePathStyle: config.PRIVATE_S3_FORCE_PATH_STYLE,
-      ...(config.PRIVATE_S3_ENDPOINT ? { endpoint: config.PRIVATE_S3_ENDPOINT } : {}),
-      ...(config.PRIVATE_S3_ACCESS_KEY_ID && config.PRIVATE_S3_SECRET_ACCESS_KEY
-        ? {
-            credentials: {
-              accessKeyId: config.PRIVATE_S3_ACCESS_KEY_ID,
-              secretAccessKey: config.PRIVATE_S3_SECRET_ACCESS_KEY,
-            },
-          }
-        : {}),
-      // MinIO and other look-alikes do not all know the SDK's newer default checksums
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      accessKeyId: config.PRIVATE_S3_ACCESS_KEY_ID,
+      secretAccessKey: config.PRIVATE_S3_SECRET_ACCESS_KEY,
     });
   }
 
@@ -137,17 +122,8 @@ export class S3PrivateFileStore implements PrivateFiles {
   }
 
   async open(name: string): Promise<{ body: Readable; bytes: number } | undefined> {
-    try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.PRIVATE_S3_BUCKET, Key: this.key(name) }),
-      );
-      if (!(res.Body instanceof Readable)) throw new Error('S3 answered a body that is not a stream');
-      return { body: res.Body, bytes: res.ContentLength ?? 0 };
-    } catch (err) {
-      if (err instanceof NoSuchKey) return undefined;
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return undefined;
-      throw err;
-    }
+    const file = await getObject(this.client, this.config.PRIVATE_S3_BUCKET, this.key(name));
+    return file && { body: file.body, bytes: file.bytes ?? 0 };
   }
 
   close(): void {

@@ -1,23 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client, getObject, type S3Access } from '@rian/kit/s3';
 import { objectKey, type FileRef, type FileStore, type StoredFile } from './file-store.js';
 
-export interface S3StoreOptions {
+export interface S3StoreOptions extends S3Access {
   bucket: string;
-  endpoint?: string | undefined;
-  region: string;
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  forcePathStyle: boolean;
   prefix?: string;
 }
 
@@ -29,17 +17,7 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
 
   constructor(private readonly opts: S3StoreOptions) {
-    this.client = new S3Client({
-      region: opts.region,
-      forcePathStyle: opts.forcePathStyle,
-      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-      ...(opts.accessKeyId && opts.secretAccessKey
-        ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
-        : {}),
-      // MinIO and other look-alikes do not all know the SDK's newer default checksums
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = createS3Client(opts);
   }
 
   private key(ref: FileRef): string {
@@ -79,17 +57,7 @@ export class S3FileStore implements FileStore {
   }
 
   async get(ref: FileRef): Promise<StoredFile | undefined> {
-    try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(ref) }),
-      );
-      if (!(res.Body instanceof Readable)) throw new Error('S3 answered a body that is not a stream');
-      return { body: res.Body, bytes: res.ContentLength };
-    } catch (err) {
-      if (err instanceof NoSuchKey) return undefined;
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return undefined;
-      throw err;
-    }
+    return getObject(this.client, this.opts.bucket, this.key(ref));
   }
 
   close(): void {
