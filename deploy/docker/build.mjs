@@ -39,9 +39,9 @@ export async function buildPrograms(names = []) {
   const unknown = names.filter((n) => !PROGRAMS.some((p) => p.name === n));
   if (unknown.length) throw new Error(`no such program: ${unknown.join(', ')}`);
   const started = performance.now();
+  for (const p of chosen) rmSync(join(ROOT, p.out), { force: true });
   await Promise.all(
     chosen.map(async (p) => {
-      rmSync(join(ROOT, dirname(p.out)), { recursive: true, force: true });
       const result = await build({
         absWorkingDir: ROOT,
         entryPoints: [join(ROOT, p.entry)],
@@ -65,7 +65,9 @@ export async function buildPrograms(names = []) {
       });
       const inputs = Object.keys(result.metafile.inputs);
       if (inputs.some((i) => i.includes('node_modules/'))) {
-        throw new Error(`${p.name}: an npm package was bundled (${inputs.find((i) => i.includes('node_modules/'))})`);
+        throw new Error(
+          `${p.name}: an npm package was bundled (${inputs.find((i) => i.includes('node_modules/'))})`,
+        );
       }
     }),
   );

@@ -2,12 +2,14 @@
 // the Dockerfile's stages run as plain commands (deploy/docker/stages.mjs) and the checks of compose
 // and the Dockerfile (deploy/local/compose.test.mjs) all read.
 //
-// Each bundle keeps its source's folder depth (gateway/src → dist/gateway, services/x/src →
-// dist/services/x), so the paths the code resolves from its own file (`new URL('../../web/dist/',
+// Each bundle sits in its own workspace, beside its src/ (services/x/src/server.ts →
+// services/x/dist/server.mjs): Node then finds the npm packages the workspace's own node_modules holds
+// (services/auth/node_modules has its own @fastify/cookie) before the root's, as it does for the
+// source, and the paths the code resolves from its own file (`new URL('../../web/dist/',
 // import.meta.url)`, `../../../var/slips`) land on the same places from the bundle as from the source.
 import { SERVICES } from '../local/stack.mjs';
 
-/** @typedef {{ name: string, entry: string, out: string, health: string, port: number }} Program */
+/** @typedef {{ name: string, entry: string, out: string, health: string | null, port: number }} Program */
 
 /** the services' default ports (services/kit/src/config.ts DEFAULT_PORTS) */
 export const PORTS = {
@@ -28,14 +30,14 @@ export const PROGRAMS = [
   ...SERVICES.map((name) => ({
     name,
     entry: `services/${name}/src/server.ts`,
-    out: `dist/services/${name}/server.mjs`,
+    out: `services/${name}/dist/server.mjs`,
     health: '/healthz',
     port: PORTS[name],
   })),
   {
     name: 'gateway',
     entry: 'gateway/src/server.ts',
-    out: 'dist/gateway/server.mjs',
+    out: 'gateway/dist/server.mjs',
     health: '/api/health',
     port: PORTS.gateway,
   },
@@ -44,8 +46,9 @@ export const PROGRAMS = [
   {
     name: 'payments-simulator',
     entry: 'services/payments/test/fakes/provider.ts',
-    out: 'dist/services/payments-simulator/server.mjs',
-    health: '/',
+    out: 'services/payments/dist/simulator.mjs',
+    // no health route: it prints its URL once listening
+    health: null,
     port: PORTS['payments-simulator'],
   },
 ];
@@ -53,9 +56,16 @@ export const PROGRAMS = [
 /**
  * What the runtime stage copies from the build (besides the production node_modules): the bundles
  * and the SPA. Nothing else is read from beside the code: fonts and swagger-ui's assets come from
- * their npm packages (createRequire(import.meta.url).resolve walks up to /app/node_modules).
+ * their npm packages (createRequire(import.meta.url).resolve walks up to node_modules).
  */
-export const RUNTIME_COPIES = ['dist/', 'web/dist/'];
+export const RUNTIME_COPIES = [...new Set(PROGRAMS.map((p) => p.out.replace(/[^/]+$/, '')))].concat(
+  'web/dist/',
+);
 
 /** the workspaces whose production dependencies the runtime installs (not web's: the SPA is built) */
-export const RUNTIME_WORKSPACES = ['proto-contracts', 'services/kit', ...SERVICES.map((s) => `services/${s}`), 'gateway'];
+export const RUNTIME_WORKSPACES = [
+  'proto-contracts',
+  'services/kit',
+  ...SERVICES.map((s) => `services/${s}`),
+  'gateway',
+];
