@@ -9,7 +9,7 @@
 // import.meta.url)`, `../../../var/slips`) land on the same places from the bundle as from the source.
 import { SERVICES } from '../local/stack.mjs';
 
-/** @typedef {{ name: string, entry: string, out: string, health: string | null, port: number }} Program */
+/** @typedef {{ name: string, entry: string, out: string, health: string, port: number }} Program */
 
 /** the services' default ports (services/kit/src/config.ts DEFAULT_PORTS) */
 export const PORTS = {
@@ -47,8 +47,8 @@ export const PROGRAMS = [
     name: 'payments-simulator',
     entry: 'services/payments/test/fakes/provider.ts',
     out: 'services/payments/dist/simulator.mjs',
-    // no health route: it prints its URL once listening
-    health: null,
+    // its index answers 200 once listening (it also prints its URL)
+    health: '/',
     port: PORTS['payments-simulator'],
   },
 ];
