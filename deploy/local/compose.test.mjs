@@ -45,7 +45,9 @@ function containerEnv(service, vars) {
 }
 
 const configOf = (name) =>
-  import(pathToFileURL(join(ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'src/config.ts')).href);
+  import(
+    pathToFileURL(join(ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'src/config.ts')).href
+  );
 
 /** the programs whose settings come from a ConfigSchema (the simulator takes arguments) */
 const CONFIGURED = PROGRAMS.filter((p) => p.name !== 'payments-simulator').map((p) => p.name);
@@ -64,7 +66,8 @@ const DEVELOPMENT_DEFAULT_IS_RIGHT = {
 
 const ROOT_PATH = ROOT.replace(/\/+$/, '');
 /** a default that only makes sense on the machine that runs `npm start`: an address or a checkout path */
-const machineBound = (v) => typeof v === 'string' && (/127\.0\.0\.1|localhost/.test(v) || v.startsWith(ROOT_PATH));
+const machineBound = (v) =>
+  typeof v === 'string' && (/127\.0\.0\.1|localhost/.test(v) || v.startsWith(ROOT_PATH));
 
 const fresh = parseEnv(makeEnv().text);
 const programServices = Object.entries(compose.services).filter(([, s]) => s.build?.args?.SERVICE);
@@ -102,7 +105,8 @@ describe('docker-compose.yml', () => {
 
   it('depends only on services it has, and the simulator shares the network of one', () => {
     for (const [name, s] of Object.entries(compose.services)) {
-      for (const dep of Object.keys(s.depends_on ?? {})) expect(compose.services, `${name} → ${dep}`).toHaveProperty([dep]);
+      for (const dep of Object.keys(s.depends_on ?? {}))
+        expect(compose.services, `${name} → ${dep}`).toHaveProperty([dep]);
       const ns = /^service:(.+)$/.exec(s.network_mode ?? '')?.[1];
       if (ns) expect(compose.services, `${name} network_mode`).toHaveProperty([ns]);
     }
@@ -125,7 +129,9 @@ describe('docker-compose.yml', () => {
       expect(GENERATED, name).toHaveProperty([name]);
       expect(() => interpolate(`\${${name}:?run npm run compose:env}`, {})).toThrow(name);
     }
-    expect([...required]).toEqual(expect.arrayContaining(['ADMIN_PASSWORD', 'POSTGRES_PASSWORD', 'MEDIA_URL_SECRET']));
+    expect([...required]).toEqual(
+      expect.arrayContaining(['ADMIN_PASSWORD', 'POSTGRES_PASSWORD', 'MEDIA_URL_SECRET']),
+    );
     // two runs of make-env draw different secrets, and a second run keeps the first one's values
     const again = parseEnv(makeEnv().text);
     expect(again.ADMIN_PASSWORD).not.toBe(fresh.ADMIN_PASSWORD);
@@ -141,14 +147,18 @@ describe('docker-compose.yml', () => {
       expect(() => readConfig(env)).not.toThrow();
       const keys = Object.keys(ConfigSchema.properties);
       // nothing set that the program does not read (a misspelt name would silently do nothing)
-      const unread = Object.keys(env).filter((k) => !['NODE_ENV', 'SERVICE'].includes(k) && !keys.includes(k));
+      const unread = Object.keys(env).filter(
+        (k) => !['NODE_ENV', 'SERVICE'].includes(k) && !keys.includes(k),
+      );
       expect(unread).toEqual([]);
       for (const [key, prop] of Object.entries(ConfigSchema.properties)) {
         const set = env[key] !== undefined;
         // a default that points at this machine (127.0.0.1, the checkout) is wrong in a container
-        if (machineBound(prop.default) && key !== 'TRUST_PROXY') expect(set, `${name}: ${key} must be set`).toBe(true);
+        if (machineBound(prop.default) && key !== 'TRUST_PROXY')
+          expect(set, `${name}: ${key} must be set`).toBe(true);
         // what production would refuse: set here, or its development default is right on a laptop
-        if (prop.production && !set) expect(DEVELOPMENT_DEFAULT_IS_RIGHT, `${name}: ${key}`).toHaveProperty([key]);
+        if (prop.production && !set)
+          expect(DEVELOPMENT_DEFAULT_IS_RIGHT, `${name}: ${key}`).toHaveProperty([key]);
         // and nothing in a container listens for this machine's 127.0.0.1 (the simulator's
         // addresses are the browser's, on the laptop)
         if (set && /127\.0\.0\.1/.test(env[key])) expect.fail(`${name}: ${key}=${env[key]}`);
@@ -165,7 +175,9 @@ describe('docker-compose.yml', () => {
     const publicUrl = simulator.command[simulator.command.indexOf('--public-url') + 1];
     expect(payments.PAYMENTS_CARD_FORM_URL.startsWith(publicUrl)).toBe(true);
     expect(simulator.network_mode).toBe('service:gateway');
-    expect(payments.PAYMENTS_KBANK_API_URL).toBe(`http://gateway:${simulator.command[simulator.command.indexOf('--port') + 1]}`);
+    expect(payments.PAYMENTS_KBANK_API_URL).toBe(
+      `http://gateway:${simulator.command[simulator.command.indexOf('--port') + 1]}`,
+    );
     expect(containerEnv(compose.services.gateway, fresh).CSP_FORM_ACTION_ORIGINS).toBe(publicUrl);
   });
 });
@@ -196,7 +208,10 @@ describe('the Dockerfile and deploy/docker/programs.mjs agree', () => {
     try {
       for (const p of PROGRAMS) {
         mkdirSync(join(dir, dirname(p.out)), { recursive: true });
-        writeFileSync(join(dir, p.out), `console.log(${JSON.stringify(p.name)}, ...process.argv.slice(2));\n`);
+        writeFileSync(
+          join(dir, p.out),
+          `console.log(${JSON.stringify(p.name)}, ...process.argv.slice(2));\n`,
+        );
       }
       for (const p of PROGRAMS) {
         const res = spawnSync('sh', ['-c', entry[2], entry[3], '--port', '1'], {
@@ -222,6 +237,7 @@ describe('the Dockerfile and deploy/docker/programs.mjs agree', () => {
   it('its health check knows every program’s port', () => {
     const check = /^HEALTHCHECK[\s\S]*?CMD (\[.*\])$/m.exec(dockerfile);
     const script = JSON.parse(check[1])[2];
-    for (const p of PROGRAMS) expect(script, p.name).toContain(`${/-/.test(p.name) ? `'${p.name}'` : p.name}:${p.port}`);
+    for (const p of PROGRAMS)
+      expect(script, p.name).toContain(`${/-/.test(p.name) ? `'${p.name}'` : p.name}:${p.port}`);
   });
 });
