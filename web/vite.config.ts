@@ -57,7 +57,9 @@ export default defineConfig({
   preview: { port: 4173, proxy: api },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // hidden: written (for an error tracker) but not referenced from the files; deploy/docker/build.mjs
+    // moves them out of web/dist, so the gateway never serves them
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // The framework changes rarely: one long-cached chunk. Everything else splits by route.

@@ -12,14 +12,20 @@ export abstract class FakeParty {
   private readonly hanging = new Set<ServerResponse>();
   protected port: number;
   protected readonly host: string;
+  private readonly publicUrl: string | undefined;
 
-  constructor(opts: { port?: number; host?: string } = {}) {
+  /**
+   * `publicUrl`: the party's address as browsers and callers reach it, when that is not the address
+   * it listens on (in a container it listens on 0.0.0.0 and is published on http://localhost:N)
+   */
+  constructor(opts: { port?: number; host?: string; publicUrl?: string } = {}) {
     this.port = opts.port ?? 0;
     this.host = opts.host ?? '127.0.0.1';
+    this.publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   }
 
   get url(): string {
-    return `http://${this.host}:${this.port}`;
+    return this.publicUrl ?? `http://${this.host}:${this.port}`;
   }
 
   protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>;

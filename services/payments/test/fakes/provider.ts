@@ -38,13 +38,16 @@ import { DEV_CARD_SECRET, DEV_KBANK_API_KEY } from '../../src/config.js';
  *                                       /qr/v2/order/:id/pay pays it and notifies
  * For tests: `api` = 'ok' | 'error' | 'hang'; `calls` counts API calls; payCard/payCharge/payQr
  * act as the buyer and return the status the notify URL answered.
- * Standalone: `node --import tsx services/payments/test/fakes/provider.ts --port N
- *   [--kbank-notify-url U] [--kbank-return-url U]` prints its URL.
+ * Standalone: `node --import tsx services/payments/test/fakes/provider.ts --port N [--host H]
+ *   [--public-url U] [--kbank-notify-url U] [--kbank-return-url U]` prints its URL (built as
+ *   services/payments/dist/simulator.mjs for the image: compose runs it).
  */
 
 export interface FakeProviderOptions {
   port?: number;
   host?: string;
+  /** its address as browsers reach it, when not where it listens (compose: http://localhost:3109) */
+  publicUrl?: string;
   merchantId?: string;
   /** 2C2P merchant secret key */
   cardSecret?: string;
@@ -429,8 +432,12 @@ export class FakeProvider extends FakeParty {
 await runFakePartyIfMain(import.meta.url, (port, arg) => {
   const notifyUrl = arg('--kbank-notify-url');
   const returnUrl = arg('--kbank-return-url');
+  const host = arg('--host');
+  const publicUrl = arg('--public-url');
   return new FakeProvider({
     port,
+    ...(host ? { host } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
     ...(notifyUrl ? { kbankNotifyUrl: notifyUrl } : {}),
     ...(returnUrl ? { kbankReturnUrl: returnUrl } : {}),
   });
