@@ -55,14 +55,24 @@ export function carriesCredentials(headers: Headers): boolean {
   return headerText(headers, 'authorization') !== '' || headerText(headers, 'cookie') !== '';
 }
 
-/** `a, b;q=0.5, C` → `a,b,c`: the order and weights of a list do not split the cache. */
+/** `a, b;q=0.5, C, d;q=0` → `a,b,c`: the order and weights of a list do not split the cache. */
+const lists = new Map<string, string>();
+
 function normaliseList(value: string): string {
-  return value
+  if (value === '') return value;
+  const known = lists.get(value);
+  if (known !== undefined) return known;
+  const out = value
     .split(',')
+    // `gzip;q=0` refuses gzip: not the same as asking for it
+    .filter((t) => !/;\s*q=0(\.0*)?\s*$/i.test(t))
     .map((t) => t.split(';')[0]!.trim().toLowerCase())
     .filter(Boolean)
     .sort()
     .join(',');
+  if (lists.size >= NORMALISED_MAX) lists.clear();
+  lists.set(value, out);
+  return out;
 }
 
 /**
@@ -70,16 +80,27 @@ function normaliseList(value: string): string {
  * headers that vary the answer (normalised).
  */
 export function cacheKey(service: string, url: string, headers: Headers): string {
+  const varied = `${normaliseList(headerText(headers, 'accept-encoding'))}|${normaliseList(headerText(headers, 'accept-language'))}`;
+  return `${service} ${normaliseUrl(url)} ${varied}`;
+}
+
+/** the URLs seen last, normalised (parsing and sorting a query on every read costs more than the rest) */
+const normalised = new Map<string, string>();
+const NORMALISED_MAX = 2_000;
+
+function normaliseUrl(url: string): string {
   const q = url.indexOf('?');
-  let path = q < 0 ? url : url.slice(0, q);
-  if (q >= 0) {
-    const params = [...new URLSearchParams(url.slice(q + 1))].sort(([a, x], [b, y]) =>
-      a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
-    );
-    if (params.length) path += `?${new URLSearchParams(params).toString()}`;
-  }
-  const varied = KEYED_REQUEST_HEADERS.map((h) => normaliseList(headerText(headers, h))).join('|');
-  return `${service} ${path} ${varied}`;
+  if (q < 0) return url;
+  const known = normalised.get(url);
+  if (known !== undefined) return known;
+  let path = url.slice(0, q);
+  const params = [...new URLSearchParams(url.slice(q + 1))].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
+  if (params.length) path += `?${new URLSearchParams(params).toString()}`;
+  if (normalised.size >= NORMALISED_MAX) normalised.clear();
+  normalised.set(url, path);
+  return path;
 }
 
 export interface Freshness {
