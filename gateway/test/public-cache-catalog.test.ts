@@ -64,9 +64,11 @@ describe('the public cache in front of the catalog', () => {
   it("keeps the product page until the staff's change reaches both gateways as catalog.product.changed", async () => {
     const page = `/products/by-url/${product.url}`;
     for (const gw of gateways) {
-      expect((await read(gw, page)).headers[CACHE_HEADER]).toBe('stored');
-      const hit = await read(gw, page);
-      expect(hit.headers[CACHE_HEADER]).toBe('hit');
+      // (the product's own creation event may still be on its way: what is read before it is not kept)
+      const hit = await eventually(async () => {
+        const res = await read(gw, page);
+        return res.headers[CACHE_HEADER] === 'hit' ? res : undefined;
+      });
       expect(hit.json<ProductPublic>().title).toBe('คอร์สก่อนแก้');
     }
     const put = await catalog.inject({

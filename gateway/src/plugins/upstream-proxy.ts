@@ -136,8 +136,6 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
 
   const cache = opts.cache;
   const handler: NonNullable<FastifyHttpProxyOptions['handler']> = (req, reply, dest, options) => {
-    // a public answer the gateway holds costs the upstream (and its breaker) nothing
-    if (cache?.tryServe(req, reply)) return reply;
     const generation = cache?.generation() ?? 0;
     let settle!: (err?: unknown) => void;
     const outcome = new Promise<void>((resolve, reject) => {
@@ -185,6 +183,14 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
       },
     });
   };
+
+  if (cache) {
+    // A public answer the gateway holds costs the upstream (and its breaker) nothing, and is sent
+    // before the proxy works out where the request would go (a tenth of a cached read's time).
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!cache.tryServe(req, reply)) done();
+    });
+  }
 
   const common: FastifyHttpProxyOptions = {
     upstream: opts.upstream,
