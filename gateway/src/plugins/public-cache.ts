@@ -156,6 +156,12 @@ export class PublicCache {
 }
 
 export const CACHE_HEADER = 'x-gateway-cache';
+/**
+ * What browsers are told about an answer the gateway keeps: theirs to keep, but to check each time
+ * (a cheap 304 against the ETag). The upstream's s-maxage and stale-while-revalidate are the
+ * gateway's to use: a browser serving a stale product page after a change would undo the events.
+ */
+export const CLIENT_CACHE_CONTROL = 'public, no-cache';
 export const REFRESH_HEADER = 'x-rian-gateway-refresh';
 
 /**
@@ -224,6 +230,8 @@ export class ServiceCache {
         }
         const etag = kept.etag ?? strongEtag(body);
         kept.etag = etag;
+        kept['cache-control'] = CLIENT_CACHE_CONTROL;
+        reply.header('cache-control', CLIENT_CACHE_CONTROL);
         const stored = this.cache.store(key, this.service, generation, { headers: kept, body, etag, freshness });
         reply.header('etag', etag);
         reply.header(CACHE_HEADER, stored ? 'stored' : 'miss');
