@@ -156,6 +156,7 @@ export class PublicCache {
 }
 
 export const CACHE_HEADER = 'x-gateway-cache';
+const SECOND_INVALIDATION_MS = 1_000;
 /**
  * What browsers are told about an answer the gateway keeps: theirs to keep, but to check each time
  * (a cheap 304 against the ETag). The upstream's s-maxage and stale-while-revalidate are the
@@ -292,6 +293,9 @@ export function listenForChanges(
           callback: (err) => {
             if (err) opts.logger.warn({ err, service }, 'cache invalidation subscription error');
             cache.invalidate(service);
+            // Once more a moment later: the upstream's own read cache (catalog's Redis) is emptied
+            // after its commit too, and an answer re-read from it in between must not stay here.
+            setTimeout(() => cache.invalidate(service), SECOND_INVALIDATION_MS).unref();
           },
         });
       }
