@@ -93,6 +93,7 @@ describe('the public cache in front of the catalog', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers[CACHE_HEADER]).toBe(undefined);
     }
-    expect(gw!.publicCache!.cache.size).toBe(before);
+    // nothing added (the previous change's second invalidation may still empty what there was)
+    expect(gw!.publicCache!.cache.size).toBeLessThanOrEqual(before);
   });
 });
