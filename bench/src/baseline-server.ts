@@ -4,20 +4,31 @@
  * scenario) with nothing else — no database, cache, validation or hooks.
  * Env: PORT, BASELINE_ROUTES (JSON object: route → response body, or `{ status, body }`; a route
  * is a path, answered to GET, or `POST <path>`, whose JSON body Fastify parses and the route
- * ignores; paths may have `:params`).
+ * ignores; paths may have `:params`; a GET route may carry a query, `/products?page=2`, and is then
+ * answered to that exact URL — one path, several answers by query, the first one the fallback).
  */
 import Fastify from 'fastify';
 
 type Answer = string | { status: number; body: string };
 const routes = JSON.parse(process.env.BASELINE_ROUTES ?? '{}') as Record<string, Answer>;
 const app = Fastify();
+const byRoute = new Map<string, Map<string, { status: number; body: string }>>();
 for (const [route, answer] of Object.entries(routes)) {
-  const [method, path] = route.startsWith('POST ') ? ['POST', route.slice(5)] : ['GET', route];
-  const { status, body } = typeof answer === 'string' ? { status: 200, body: answer } : answer;
+  const [method, url] = route.startsWith('POST ') ? ['POST', route.slice(5)] : ['GET', route];
+  const path = url.split('?')[0]!;
+  const key = `${method} ${path}`;
+  const answers = byRoute.get(key) ?? new Map<string, { status: number; body: string }>();
+  answers.set(url, typeof answer === 'string' ? { status: 200, body: answer } : answer);
+  if (byRoute.has(key)) continue;
+  byRoute.set(key, answers);
+  const fallback = answers.get(url)!;
   app.route({
     method,
     url: path,
-    handler: async (_req, reply) => reply.code(status).type('application/json').send(body),
+    handler: async (req, reply) => {
+      const { status, body } = answers.size > 1 ? (answers.get(req.url) ?? fallback) : fallback;
+      return reply.code(status).type('application/json').send(body);
+    },
   });
 }
 app.get('/readyz', async () => ({ status: 'ok' }));

@@ -16,6 +16,7 @@ import { requestContext, requestIdFrom } from './plugins/request-context.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { rateLimits } from './plugins/rate-limit.js';
 import { createUpstreamBreaker, upstreamProxy, type LimitedRoutes } from './plugins/upstream-proxy.js';
+import { listenForChanges, PublicCache, ServiceCache } from './plugins/public-cache.js';
 import { docs } from './plugins/docs.js';
 import { health } from './plugins/health.js';
 import { spa } from './plugins/spa.js';
@@ -24,6 +25,13 @@ import { liveStreams } from './plugins/live-streams.js';
 import { normalisePath } from './domain/normalise-path.js';
 
 const VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the cache of public answers, when on; `ready` resolves once it listens for changes (tests wait for it) */
+    publicCache?: { cache: PublicCache; ready: Promise<void> };
+  }
+}
 
 /** Sign-in, e-mail code requests and e-mail lookups: what an attacker would hammer. Paths below /api/auth. */
 function authLimits(config: Config): LimitedRoutes[] {
@@ -131,6 +139,27 @@ export async function buildGateway(
   });
   await app.register(rateLimits, { redis });
 
+  // public answers of the shop's reads, kept until their upstream's events say they changed (D101–D104)
+  const publicCache = new PublicCache({
+    maxBytes: config.GATEWAY_CACHE_MAX_BYTES,
+    maxEntryBytes: config.GATEWAY_CACHE_MAX_ENTRY_BYTES,
+  });
+  const cachedServices = new Set(
+    config.GATEWAY_CACHE_SERVICES.split(',')
+      .map((s) => s.trim())
+      .filter((s) => services.some((svc) => svc.name === s)),
+  );
+  if (publicCache.enabled && cachedServices.size) {
+    const listener = listenForChanges(publicCache, {
+      natsUrl: config.NATS_URL,
+      namespace: config.RIAN_NAMESPACE,
+      services: [...cachedServices],
+      logger,
+    });
+    app.decorate('publicCache', { cache: publicCache, ready: listener.ready });
+    app.addHook('preClose', listener.close);
+  }
+
   for (const { name, url } of services) {
     await app.register(upstreamProxy, {
       prefix: `/api/${name}`,
@@ -139,6 +168,9 @@ export async function buildGateway(
       breaker: breakers.get(name)!,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       ...(ROUTE_LIMITS[name] ? { limited: ROUTE_LIMITS[name](config) } : {}),
+      ...(app.hasDecorator('publicCache') && cachedServices.has(name)
+        ? { cache: new ServiceCache(publicCache, app, name) }
+        : {}),
     });
   }
 

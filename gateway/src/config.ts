@@ -64,6 +64,15 @@ export const ConfigSchema = Type.Object({
    */
   RATE_LIMIT_BOOKING_MAX: Type.Integer({ default: 30, minimum: 1 }),
   RATE_LIMIT_BOOKING_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1 }),
+  /**
+   * the gateway's cache of public GET answers (the shop's catalog reads): what the upstream marks
+   * `public, max-age=…` is kept in this process's memory, at most GATEWAY_CACHE_MAX_BYTES in all
+   * (0 turns it off) and GATEWAY_CACHE_MAX_ENTRY_BYTES per answer, for the upstreams in
+   * GATEWAY_CACHE_SERVICES (comma-separated), each emptied by its own events on NATS
+   */
+  GATEWAY_CACHE_MAX_BYTES: Type.Integer({ default: 32 * 1024 * 1024, minimum: 0 }),
+  GATEWAY_CACHE_MAX_ENTRY_BYTES: Type.Integer({ default: 1024 * 1024, minimum: 1 }),
+  GATEWAY_CACHE_SERVICES: Type.String({ default: 'catalog' }),
   /** per upstream, for /api/health and /api/docs/json */
   HEALTH_TIMEOUT_MS: Type.Integer({ default: 1_500, minimum: 1 }),
   DOCS_TIMEOUT_MS: Type.Integer({ default: 3_000, minimum: 1 }),

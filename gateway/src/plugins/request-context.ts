@@ -26,8 +26,12 @@ export const requestContext = fp(
       reply.header('x-request-id', req.id);
       runWithContext(contextOf(req), done);
     });
-    // Bound again: body parsing between the two hooks can leave the async context.
-    app.addHook('preHandler', (req, _reply, done) => runWithContext(contextOf(req), done));
+    // Bound again: body parsing between the two hooks can leave the async context (a GET or HEAD
+    // has no body to parse, so it keeps the one bound above: one context per public read, not two).
+    app.addHook('preHandler', (req, _reply, done) => {
+      if (req.method === 'GET' || req.method === 'HEAD') done();
+      else runWithContext(contextOf(req), done);
+    });
   },
   { name: 'rian-request-context' },
 );

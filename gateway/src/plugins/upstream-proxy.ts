@@ -4,6 +4,7 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { createBreaker, type Breaker } from '@rian/kit/breaker';
 import { sendProblem } from '@rian/kit/problem';
+import { REFRESH_HEADER, type ServiceCache } from './public-cache.js';
 
 /** One outcome per proxied call: resolved when the upstream answered, rejected when it could not be reached. */
 type Outcome = () => Promise<void>;
@@ -52,9 +53,10 @@ const HOP_BY_HOP = [
   'expect',
 ];
 
-export function withoutHopByHop(headers: Record<string, unknown>): Record<string, unknown> {
+export function withoutHopByHop(headers: Record<string, unknown>, ...also: string[]): Record<string, unknown> {
   const out = { ...headers };
   for (const name of HOP_BY_HOP) delete out[name];
+  for (const name of also) delete out[name];
   return out;
 }
 
@@ -118,6 +120,8 @@ export interface UpstreamProxyOptions {
   rewritePrefix?: string;
   /** methods routed (default: all) */
   methods?: string[];
+  /** the gateway's cache of this upstream's public answers (see public-cache.ts) */
+  cache?: ServiceCache;
 }
 
 /**
@@ -130,7 +134,9 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
   const unavailable = (reply: FastifyReply) =>
     sendProblem(reply, 'service.unavailable', { extra: { service: opts.service } });
 
+  const cache = opts.cache;
   const handler: NonNullable<FastifyHttpProxyOptions['handler']> = (req, reply, dest, options) => {
+    const generation = cache?.generation() ?? 0;
     let settle!: (err?: unknown) => void;
     const outcome = new Promise<void>((resolve, reject) => {
       settle = (err) => (err ? reject(err) : resolve());
@@ -154,7 +160,11 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
       ...options,
       onResponse: (_req, rep, res) => {
         settle();
-        rep.send(res.stream);
+        // reply-from hands over the upstream's status, headers and body stream (its types say less)
+        const { headers } = res as unknown as { headers: Record<string, string | string[] | undefined> };
+        const keep = cache?.keeper(req, res.statusCode, headers, generation);
+        if (keep) keep(res.stream as Readable, reply);
+        else rep.send(res.stream);
       },
       onError: (_rep, { error }) => {
         if (upstreamDown(error)) {
@@ -174,6 +184,14 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
     });
   };
 
+  if (cache) {
+    // A public answer the gateway holds costs the upstream (and its breaker) nothing, and is sent
+    // before the proxy works out where the request would go (a tenth of a cached read's time).
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!cache.tryServe(req, reply)) done();
+    });
+  }
+
   const common: FastifyHttpProxyOptions = {
     upstream: opts.upstream,
     ...(opts.rewritePrefix ? { rewritePrefix: opts.rewritePrefix } : {}),
@@ -191,7 +209,7 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
     },
     replyOptions: {
       rewriteRequestHeaders: (req, headers) => ({
-        ...withoutHopByHop(headers),
+        ...withoutHopByHop(headers, REFRESH_HEADER),
         'x-request-id': String(req.id),
         // Only what the gateway itself believes (see TRUST_PROXY) reaches the services.
         'x-forwarded-for': req.ip,

@@ -16,6 +16,7 @@ import { InstallmentPlan } from './entities/installment-plan.js';
 import { InstallmentPlanEmail } from './entities/installment-plan-email.js';
 import { migrations as commerceMigrations } from './migrations/0002-commerce.js';
 import catalogCache from './plugins/app/cache.js';
+import cacheControl from './plugins/app/cache-control.js';
 import prices from './plugins/app/prices.js';
 import productCourses from './plugins/app/product-courses.js';
 import packages from './plugins/app/packages.js';
@@ -97,6 +98,10 @@ export async function buildApp(
     ...(opts.logger ? { logger: opts.logger } : {}),
     routes: async (app) => {
       const clock = opts.clock ?? (() => new Date());
+      await app.register(cacheControl, {
+        sharedMaxAgeSeconds: config.CATALOG_PUBLIC_MAX_AGE_SECONDS,
+        staleSeconds: config.CATALOG_PUBLIC_STALE_SECONDS,
+      });
       await app.register(catalogCache, { ttlSeconds: config.CATALOG_CACHE_TTL_SECONDS });
       await app.register(knownCourses);
       await app.register(knownCourseRoutes);
