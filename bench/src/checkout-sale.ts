@@ -31,6 +31,7 @@ import sharp from 'sharp';
 import { FormData, Pool } from 'undici';
 import { createTestEnv, freePort } from '@rian/kit/testing';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@rian/proto-contracts/auth';
+import { CpuMeter } from './cpu-time.js';
 import { onExit, start, stopAll, waitReady } from './processes.js';
 
 const BUYERS = Number(process.env.BUYERS ?? 200);
@@ -89,6 +90,8 @@ interface Tally {
   samples: string[];
   answers: Partial<Record<Step, { status: number; body: string }>>;
   wallMs: number;
+  /** CPU ms per server over the run (src/cpu-time.ts) */
+  cpu?: Map<string, number>;
   waits: Map<string, number>;
   waitSamples: number;
 }
@@ -220,8 +223,10 @@ async function run(
   sale: Sale,
   slip: Buffer,
   sampler?: (t: Tally, until: () => boolean) => Promise<void>,
+  meter?: CpuMeter,
 ): Promise<Tally> {
   const t = newTally();
+  const c0 = await meter?.snapshot();
   const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 });
   let done = false;
   const sampling = sampler?.(t, () => done);
@@ -239,6 +244,7 @@ async function run(
     }),
   );
   t.wallMs = performance.now() - t0;
+  if (meter && c0) t.cpu = CpuMeter.delta(c0, await meter.snapshot());
   done = true;
   await sampling;
   await pool.close();
@@ -364,6 +370,16 @@ try {
       }
     : undefined;
 
+  const meter = new CpuMeter(
+    [
+      { name: 'orders', pid: () => orders.proc.pid },
+      { name: 'payments', pid: () => payments.proc.pid },
+      { name: 'gateway', pid: () => gateway.proc.pid },
+      { name: 'auth', pid: () => auth.proc.pid },
+    ],
+    { client: mon, database: dbNames[0]! },
+  );
+
   say('warm-up: 10 buyers…');
   {
     const t = await run(url(gatewayPort), await makeBuyers(10), { productId, priceId }, slip);
@@ -380,7 +396,14 @@ try {
   const loads: string[] = [];
   loads.push(load());
   say(`${BUYERS} buyers without a coupon…`);
-  const plain = await run(url(gatewayPort), await makeBuyers(BUYERS), { productId, priceId }, slip, sampler);
+  const plain = await run(
+    url(gatewayPort),
+    await makeBuyers(BUYERS),
+    { productId, priceId },
+    slip,
+    sampler,
+    meter,
+  );
   const ordersAfterPlain = Number(
     ((await sql.query(`select count(*) as n from orders`)).rows[0] as { n: string }).n,
   );
@@ -392,6 +415,7 @@ try {
     { productId, priceId, couponCode },
     slip,
     sampler,
+    meter,
   );
   const ordersAfterCoupon = Number(
     ((await sql.query(`select count(*) as n from orders`)).rows[0] as { n: string }).n,
@@ -452,6 +476,16 @@ try {
       `${''.padEnd(28)} ${((reqs / t.wallMs) * 1000).toFixed(0)} req/s over ${(t.wallMs / 1000).toFixed(2)} s; ` +
         `errors: ${errors}; view asked again (payments not yet told): ${t.viewRetries}; load ${load}`,
     );
+    if (t.cpu) {
+      const per = (name: string, n: number) => ((t.cpu!.get(name) ?? 0) / Math.max(1, n)).toFixed(2);
+      const ordersReqs = t.steps.quote.length + t.steps.order.length;
+      const paymentsReqs = t.steps.view.length + t.steps.slip.length;
+      lines.push(
+        `${''.padEnd(28)} CPU ms per request: orders ${per('orders', ordersReqs)} (quote+order, ${ordersReqs}), ` +
+          `orders' postgres ${per('postgres', ordersReqs)}, payments ${per('payments', paymentsReqs)} ` +
+          `(view+slip, ${paymentsReqs}), gateway ${per('gateway', reqs)}, auth ${per('auth', reqs)}`,
+      );
+    }
     return lines;
   };
   out.push(
