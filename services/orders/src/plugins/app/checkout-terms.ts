@@ -27,6 +27,8 @@ export interface CheckoutOffer {
   /** the Asia/Bangkok day of `now` */
   day: string;
   price: { priceId: string; value: number; fee: 'Y' | 'N' };
+  /** the product's title as the read model knows it (the placed order's view names it) */
+  productTitle: string;
   plan: OpenPlanView | undefined;
 }
 
@@ -55,15 +57,13 @@ export async function checkoutOffer(
   const day = bangkokDay(now);
   const product = await catalog.sellableProduct(body.productId);
   if (!product) throw new ProblemError('orders.product_not_found');
-  const chosen = await catalog.priceFor(
-    body.productId,
-    body.priceId,
-    priceCodesOf(principal.membershipCodes ?? []),
-    day,
-  );
-  if (!chosen) throw new ProblemError('orders.price_not_available');
-  // payments owns the types; our copy of its disable flags (payments.payment-type.changed)
-  const typeState = await em.findOne(PaymentTypeState, { paymentTypeId: body.paymentType });
+  // the price (the read model's own connection) and payments' flag for the type, at once
+  const [price, typeState] = await Promise.all([
+    catalog.priceOfSellable(body.productId, body.priceId, priceCodesOf(principal.membershipCodes ?? []), day),
+    // payments owns the types; our copy of its disable flags (payments.payment-type.changed)
+    em.findOne(PaymentTypeState, { paymentTypeId: body.paymentType }),
+  ]);
+  if (!price) throw new ProblemError('orders.price_not_available');
   if (typeState?.disable === 'Y') throw new ProblemError('orders.payment_type_disabled');
 
   if (body.paymentType === PAYMENT_TYPE.coin) {
@@ -87,7 +87,7 @@ export async function checkoutOffer(
     }
   }
 
-  return { principal, body, now, day, price: chosen.price, plan };
+  return { principal, body, now, day, price, productTitle: product.title, plan };
 }
 
 /** The offer's coupon and amounts; `lockCoupon` inside checkout's transaction, never for a quote. */

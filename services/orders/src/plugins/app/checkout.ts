@@ -13,13 +13,13 @@ import {
   type OrderView,
 } from '@rian/proto-contracts/orders';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
-import { Order, type OrderEntity } from '../../entities/order.js';
+import { Order } from '../../entities/order.js';
 import { OrderDetail } from '../../entities/order-detail.js';
 import { OrderTransfer } from '../../entities/order-transfer.js';
 import { referenceCode } from '../../domain/money.js';
 import { INSTALLMENT_NEW, WAITING } from '../../domain/order-status.js';
 import { checkoutOffer, checkoutTerms, type CheckoutTerms } from './checkout-terms.js';
-import { orderViews } from './order-reads.js';
+import { orderView, orderViews } from './order-reads.js';
 import type { CatalogReadModel } from './read-model.js';
 
 /** A JSON text independent of key order: two equal bodies hash alike. */
@@ -91,13 +91,16 @@ export class Checkout {
       body,
       now: this.clock(),
     });
+    // the order number before the transaction (a sequence is not transactional anyway: an order
+    // refused below leaves a gap, as a rollback always did), one round trip less under the coupon's lock
+    const orderNo = await this.nextOrderNo();
     try {
-      const order = await this.kit.orm.em.fork().transactional(async (em) => {
+      const view = await this.kit.orm.em.fork().transactional(async (em) => {
         const terms = await checkoutTerms(em, offer, true);
-        return this.place(em, { principal, idempotencyKey, hash, body, terms });
+        return this.place(em, { principal, idempotencyKey, hash, body, terms, orderNo });
       });
-      // read after commit: the coupon's lock is held no longer than the writes need
-      return { created: true, order: (await orderViews(this.kit.orm.em.fork(), [order]))[0]! };
+      // answered from the rows just written: nothing read back after the commit
+      return { created: true, order: view };
     } catch (err) {
       // a concurrent double submit with the same key: the other one won, answer its order
       if (err instanceof UniqueConstraintViolationException) {
@@ -116,15 +119,12 @@ export class Checkout {
       hash: string;
       body: CheckoutBody;
       terms: CheckoutTerms;
+      orderNo: number;
     },
-  ): Promise<OrderEntity> {
-    const { principal, body, terms } = a;
+  ): Promise<OrderView> {
+    const { principal, body, terms, orderNo } = a;
     const { amounts, now } = terms;
     const couponId = terms.redemption?.coupon.id ?? null;
-    const [{ no }] = (await em.execute(`select nextval('orders_order_no_seq')::bigint as no`)) as [
-      { no: string | number },
-    ];
-    const orderNo = Number(no);
     const order = em.create(Order, {
       id: uuidv7(),
       orderNo,
@@ -146,7 +146,7 @@ export class Checkout {
     });
     // details and instalments reference the order by id only (no ORM relation): the order goes first
     await em.flush();
-    em.create(OrderDetail, {
+    const detail = em.create(OrderDetail, {
       id: uuidv7(),
       orderId: order.id,
       productId: body.productId,
@@ -157,9 +157,9 @@ export class Checkout {
       net: amounts.total - amounts.discount,
       coin: terms.redemption?.points ?? 0,
     });
-    for (const s of terms.schedule) {
-      em.create(OrderTransfer, { id: uuidv7(), orderId: order.id, ...s, status: INSTALLMENT_NEW });
-    }
+    const transfers = terms.schedule.map((s) =>
+      em.create(OrderTransfer, { id: uuidv7(), orderId: order.id, ...s, status: INSTALLMENT_NEW }),
+    );
     this.kit.outbox.add(em, OrderCreated, {
       orderId: order.id,
       orderNo,
@@ -181,7 +181,19 @@ export class Checkout {
       ...(principal.email ? { userEmail: principal.email } : {}),
     });
     await em.flush();
-    return order;
+    return orderView(order, {
+      details: [detail],
+      transfers: [...transfers].sort((x, y) => x.period - y.period),
+      productTitle: terms.productTitle,
+      couponCode: terms.redemption?.coupon.code ?? null,
+    });
+  }
+
+  private async nextOrderNo(): Promise<number> {
+    const [{ no }] = (await this.kit.orm.em
+      .fork()
+      .execute(`select nextval('orders_order_no_seq')::bigint as no`)) as [{ no: string | number }];
+    return Number(no);
   }
 
   /** The order made earlier with this key: answered again, or 409 when the body differs. */

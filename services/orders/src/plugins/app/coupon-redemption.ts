@@ -58,8 +58,12 @@ export async function redeemCoupon(
     a.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
   );
   const email = a.principal.email ? normalEmail(a.principal.email) : null;
+  // the list is read only for a coupon that asks for it (one round trip less while checkout holds the lock)
   const emailListed =
-    !!coupon && !!email && (await em.count(CouponEmail, { couponId: coupon.id, email, removed: false })) > 0;
+    !!coupon &&
+    coupon.emailOnly === 'Y' &&
+    !!email &&
+    (await em.count(CouponEmail, { couponId: coupon.id, email, removed: false })) > 0;
   const usedCount = coupon
     ? await em.count(Order, { couponId: coupon.id, status: { $nin: [...HOLDS_NO_COUPON_USE] } })
     : 0;

@@ -5,8 +5,8 @@ import type { Principal } from '@rian/kit/tokens';
 import { ProblemError } from '@rian/kit/errors';
 import type { OrderView } from '@rian/proto-contracts/orders';
 import { Order, type OrderEntity } from '../../entities/order.js';
-import { OrderDetail } from '../../entities/order-detail.js';
-import { OrderTransfer } from '../../entities/order-transfer.js';
+import { OrderDetail, type OrderDetailEntity } from '../../entities/order-detail.js';
+import { OrderTransfer, type OrderTransferEntity } from '../../entities/order-transfer.js';
 import { SellableProduct } from '../../entities/sellable-product.js';
 import { Coupon } from '../../entities/coupon.js';
 
@@ -32,7 +32,31 @@ export async function orderViews(em: EntityManager, orders: OrderEntity[]): Prom
   const codes = new Map(coupons.map((c) => [c.id, c.code]));
   // one product per order today (checkout sells one): the first detail names it, as in the back office
   const productOf = (orderId: string) => details.find((d) => d.orderId === orderId)?.productId;
-  return orders.map((o) => ({
+  return orders.map((o) =>
+    orderView(o, {
+      details: details.filter((d) => d.orderId === o.id),
+      transfers: transfers.filter((t) => t.orderId === o.id),
+      productTitle: titles.get(productOf(o.id) ?? '') ?? null,
+      couponCode: (o.couponId && codes.get(o.couponId)) || null,
+    }),
+  );
+}
+
+/**
+ * One order as its buyer and staff see it, from the rows of it at hand (`orderViews` reads them;
+ * checkout has just written them and answers without reading them back).
+ */
+export function orderView(
+  o: OrderEntity,
+  a: {
+    details: OrderDetailEntity[];
+    transfers: OrderTransferEntity[];
+    productTitle: string | null;
+    couponCode: string | null;
+  },
+): OrderView {
+  const { details, transfers } = a;
+  return {
     id: o.id,
     orderNo: o.orderNo,
     reference: o.reference,
@@ -48,13 +72,11 @@ export async function orderViews(em: EntityManager, orders: OrderEntity[]): Prom
     receipt: o.receipt,
     receiptType: o.receiptType,
     couponId: o.couponId ?? null,
-    couponCode: (o.couponId && codes.get(o.couponId)) || null,
-    productTitle: titles.get(productOf(o.id) ?? '') ?? null,
+    couponCode: a.couponCode,
+    productTitle: a.productTitle,
     receiptInfo: o.receiptInfo ?? null,
     invite: o.invite ?? null,
-    details: details
-      .filter((d) => d.orderId === o.id)
-      .map((d) => ({
+    details: details.map((d) => ({
         productId: d.productId,
         priceId: d.priceId,
         couponId: d.couponId ?? null,
@@ -63,11 +85,14 @@ export async function orderViews(em: EntityManager, orders: OrderEntity[]): Prom
         net: d.net,
         coin: d.coin,
       })),
-    installments: transfers
-      .filter((t) => t.orderId === o.id)
-      .map((t) => ({ period: t.period, dueDate: t.dueDate, amount: t.amount, status: t.status })),
+    installments: transfers.map((t) => ({
+      period: t.period,
+      dueDate: t.dueDate,
+      amount: t.amount,
+      status: t.status,
+    })),
     createdAt: o.createdAt.toISOString(),
-  }));
+  };
 }
 
 /** The member's orders and one order to its owner or staff. */

@@ -105,6 +105,30 @@ export class CatalogReadModel {
     day: string,
   ): Promise<SellablePriceView[]> {
     if (!membershipCodes.length || !(await this.sellableProduct(productId))) return [];
+    return this.pricesOf(productId, membershipCodes, day);
+  }
+
+  /**
+   * The price `priceId` of a product the caller has just read as sellable (`sellableProduct`), when
+   * this member may buy at it on `day` — `priceFor` without reading the product again (checkout
+   * asks it for every order of a sale).
+   */
+  async priceOfSellable(
+    productId: string,
+    priceId: string,
+    membershipCodes: readonly string[],
+    day: string,
+  ): Promise<SellablePriceView | undefined> {
+    return (await this.pricesOf(productId, membershipCodes, day)).find((p) => p.priceId === priceId);
+  }
+
+  /** `pricesFor` for a product already known sellable (no second read of it). */
+  private async pricesOf(
+    productId: string,
+    membershipCodes: readonly string[],
+    day: string,
+  ): Promise<SellablePriceView[]> {
+    if (!membershipCodes.length) return [];
     const rows = await this.orm.em.fork().find(ProductPrice, { productId, removed: false });
     return pricesForMember(
       rows.map((r) => ({ ...priceView(r), id: r.priceId, removed: r.removed })),
@@ -126,7 +150,8 @@ export class CatalogReadModel {
   ): Promise<{ product: SellableProductView; price: SellablePriceView } | undefined> {
     const product = await this.sellableProduct(productId);
     if (!product) return undefined;
-    const price = (await this.pricesFor(productId, membershipCodes, day)).find((p) => p.priceId === priceId);
+    // one read of the product (checkout asks this for every order of a sale)
+    const price = (await this.pricesOf(productId, membershipCodes, day)).find((p) => p.priceId === priceId);
     return price ? { product, price } : undefined;
   }
 

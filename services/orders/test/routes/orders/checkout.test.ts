@@ -444,6 +444,40 @@ describe('checkout and orders', () => {
       expect(mine.json<{ items: OrderView[] }>().items).toEqual([order]);
     });
 
+    it('checkout answers the order exactly as GET /orders/:id then reads it: instalments, coupon code, company receipt', async () => {
+      // checkout answers from the rows it has just written (nothing read back): it must be the stored order
+      await seedCoupon('SAMEVIEW');
+      const sub = newId();
+      const token = await member(sub);
+      const placed = await checkout(token, {
+        ...goldNl,
+        paymentType: 8,
+        couponCode: 'SAMEVIEW',
+        receipt: {
+          type: 'company',
+          name: 'บริษัท ตัวอย่าง จำกัด',
+          taxId: '0105551234567',
+          address: '1 ถนนสีลม',
+          province: 'กรุงเทพมหานคร',
+          district: 'บางรัก',
+          subDistrict: 'สีลม',
+          zip: '10500',
+          phone: '0812345678',
+        },
+      });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json<{ order: OrderView }>().order;
+      expect(order).toMatchObject({ couponCode: 'SAMEVIEW', discount: 10_000, receiptType: 'company' });
+      expect(order.installments).toHaveLength(3);
+      const one = await app.inject({
+        method: 'GET',
+        url: `/orders/${order.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toEqual(order);
+    });
+
     it('a product catalog deleted has no title any more: productTitle null, the order otherwise intact', async () => {
       const product = newId();
       const productPrice = newId();
