@@ -143,5 +143,21 @@ export const UserRegistered = defineEvent(
     status: UserStatusSchema,
     memberCode: Type.String(),
     registeredAt: Type.String({ format: 'date-time' }),
+    /** the language the member chose in the SPA when registering (absent from older events: Thai) */
+    locale: Type.Optional(LocaleSchema),
+  }),
+);
+
+/**
+ * A member switched the SPA's language (issue 20): e-mails to them are written in it from now on.
+ * Emitted only when the stored language changes.
+ */
+export const UserLocaleChanged = defineEvent(
+  'auth.user.locale-changed',
+  1,
+  Type.Object({
+    userId: Uuid(),
+    locale: LocaleSchema,
+    changedAt: Type.String({ format: 'date-time' }),
   }),
 );

@@ -10,6 +10,7 @@ import { chatImageRoutes } from './routes/chat-images/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
 import { onAuthEmailCodesLocked } from './messaging/handlers/on-auth-email-codes-locked.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
+import { onAuthUserLocaleChanged } from './messaging/handlers/on-auth-user-locale-changed.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-catalog-product-chat-channels-changed.js';
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
@@ -48,7 +49,8 @@ export async function buildApp(
     consumers: () => [
       onAuthEmailCodeRequested,
       onAuthEmailCodesLocked,
-      onAuthUserRegistered,
+      onAuthUserRegistered(config),
+      onAuthUserLocaleChanged,
       onOrdersOrderPaid(config),
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),
