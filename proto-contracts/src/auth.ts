@@ -8,6 +8,10 @@ import { LocaleSchema, MembershipCodeSchema, StaffRoleSchema, UserStatusSchema }
 export const CheckEmailBody = Type.Object({ email: Email() });
 export const CheckEmailReply = Type.Object({ email: Type.String(), registered: Type.Boolean() });
 
+/** PUT /me/locale: the language the signed-in member now uses in the SPA (issue 20). */
+export const LocaleBody = Type.Object({ locale: LocaleSchema }, { additionalProperties: false });
+export type LocaleBody = Static<typeof LocaleBody>;
+
 export const RequestCodeBody = Type.Object({ email: Email(), locale: Type.Optional(LocaleSchema) });
 export const RequestCodeReply = Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() });
 
