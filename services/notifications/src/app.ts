@@ -7,6 +7,7 @@ import { UserContact } from './entities/user-contact.js';
 import { migrations } from './migrations/index.js';
 import { deliveryRoutes } from './routes/deliveries/index.js';
 import { chatImageRoutes } from './routes/chat-images/index.js';
+import { templateRoutes } from './routes/templates/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
 import { onAuthEmailCodesLocked } from './messaging/handlers/on-auth-email-codes-locked.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
@@ -45,6 +46,9 @@ export async function buildApp(
     routes: async (app) => {
       await app.register(deliveryRoutes, { deliveries: new DeliveryLog(app.kit.orm) });
       await app.register(chatImageRoutes);
+      await app.register(templateRoutes, {
+        ctx: { siteUrl: config.SITE_URL, staffContact: config.MAIL_STAFF_CONTACT },
+      });
     },
     consumers: () => [
       onAuthEmailCodeRequested,

@@ -7,6 +7,8 @@ export class NotificationsResend extends Migration {
     this.addSql(`alter table deliveries add column resent_at timestamptz null`);
     this.addSql(`alter table deliveries add column resent_by varchar(64) null`);
     // the log searched by type (a template or its family prefix)
-    this.addSql(`create index deliveries_template on deliveries (template varchar_pattern_ops, created_at desc)`);
+    this.addSql(
+      `create index deliveries_template on deliveries (template varchar_pattern_ops, created_at desc)`,
+    );
   }
 }
