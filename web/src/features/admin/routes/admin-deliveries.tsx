@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { Alert } from '@/components/ui/alert';
@@ -36,6 +37,9 @@ export function AdminDeliveriesRoute() {
   return (
     <>
       <h1 className="admin__heading">{t('admin.deliveriesTitle')}</h1>
+      <p>
+        <Link to="/admin/templates">{t('admin.templatesLink')}</Link>
+      </p>
       <form className="admin-filter" onSubmit={onFilter} noValidate>
         <TextField
           label={t('admin.filterTo')}
