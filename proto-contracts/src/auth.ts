@@ -8,6 +8,10 @@ import { LocaleSchema, MembershipCodeSchema, StaffRoleSchema, UserStatusSchema }
 export const CheckEmailBody = Type.Object({ email: Email() });
 export const CheckEmailReply = Type.Object({ email: Type.String(), registered: Type.Boolean() });
 
+/** PUT /me/locale: the language the signed-in member now uses in the SPA (issue 20). */
+export const LocaleBody = Type.Object({ locale: LocaleSchema }, { additionalProperties: false });
+export type LocaleBody = Static<typeof LocaleBody>;
+
 export const RequestCodeBody = Type.Object({ email: Email(), locale: Type.Optional(LocaleSchema) });
 export const RequestCodeReply = Type.Object({ sent: Type.Boolean(), expiresInSeconds: Type.Integer() });
 
@@ -143,5 +147,21 @@ export const UserRegistered = defineEvent(
     status: UserStatusSchema,
     memberCode: Type.String(),
     registeredAt: Type.String({ format: 'date-time' }),
+    /** the language the member chose in the SPA when registering (absent from older events: Thai) */
+    locale: Type.Optional(LocaleSchema),
+  }),
+);
+
+/**
+ * A member switched the SPA's language (issue 20): e-mails to them are written in it from now on.
+ * Emitted only when the stored language changes.
+ */
+export const UserLocaleChanged = defineEvent(
+  'auth.user.locale-changed',
+  1,
+  Type.Object({
+    userId: Uuid(),
+    locale: LocaleSchema,
+    changedAt: Type.String({ format: 'date-time' }),
   }),
 );

@@ -832,6 +832,16 @@ export const ERRORS = {
   },
   // notifications
   'notifications.delivery_not_found': { status: 404, th: 'ไม่พบรายการส่ง', en: 'The delivery was not found' },
+  'notifications.template_not_found': {
+    status: 404,
+    th: 'ไม่พบแม่แบบข้อความนี้',
+    en: 'The template was not found',
+  },
+  'notifications.delivery_not_failed': {
+    status: 409,
+    th: 'ส่งซ้ำได้เฉพาะรายการที่ส่งไม่สำเร็จ',
+    en: 'Only a failed delivery can be sent again',
+  },
 
   // media
   'media.file_required': {

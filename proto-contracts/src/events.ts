@@ -1,5 +1,5 @@
 import type { EventContract } from './envelope.js';
-import { EmailCodeRequested, EmailCodesLocked, UserRegistered } from './auth.js';
+import { EmailCodeRequested, EmailCodesLocked, UserLocaleChanged, UserRegistered } from './auth.js';
 import { PasswordChanged } from './auth-password.js';
 import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
 import { ProductChanged, ProductChatChannelsChanged, ProductDeleted } from './catalog.js';
@@ -24,6 +24,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     EmailCodeRequested,
     EmailCodesLocked,
     UserRegistered,
+    UserLocaleChanged,
     PasswordChanged,
     UserStatusChanged,
     UserMembershipChanged,

@@ -28,6 +28,9 @@ export const Delivery = Type.Object(
     eventId: Type.Union([Type.String(), Type.Null()]),
     createdAt: Type.String({ format: 'date-time' }),
     sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /** how often staff sent it again after it failed (issue 20), and the last time */
+    resentCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    resentAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   },
   { $id: 'Delivery' },
 );
@@ -35,6 +38,7 @@ export type Delivery = Static<typeof Delivery>;
 
 export const DeliveryListQuery = Type.Object({
   to: Type.Optional(Type.String({ maxLength: 254 })),
+  /** a template name, or its start: `orders.` finds every orders e-mail (the mail's type) */
   template: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(DeliveryStatusSchema),
   page: Type.Integer({ minimum: 1, default: 1 }),

@@ -24,6 +24,7 @@ import { UserAddress } from './entities/user-address.js';
 import { UserChange } from './entities/user-change.js';
 import { backofficeMigrations } from './migrations/0003-backoffice.js';
 import { systemChangeMigrations } from './migrations/0004-system-changes.js';
+import { localeMigrations } from './migrations/0005-locale.js';
 import { thaiPlacesPlugin } from '@rian/kit/thai-places';
 import auditPlugin from './plugins/app/audit.js';
 import addressesPlugin from './plugins/app/addresses.js';
@@ -49,7 +50,13 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
     description: 'Accounts, registration by e-mail code, sign-in, tokens and the JWKS',
     config,
     entities: [User, Staff, RefreshToken, SigningKey, UserAddress, UserChange],
-    migrations: [...migrations, ...socialMigrations, ...backofficeMigrations, ...systemChangeMigrations],
+    migrations: [
+      ...migrations,
+      ...socialMigrations,
+      ...backofficeMigrations,
+      ...systemChangeMigrations,
+      ...localeMigrations,
+    ],
     redis: true,
     tokenKeys,
     ...(opts.logger ? { logger: opts.logger } : {}),

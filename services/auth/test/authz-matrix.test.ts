@@ -93,6 +93,7 @@ const MATRIX: Row[] = [
   { route: 'POST /refresh', access: PUBLIC },
   { route: 'GET /me', access: MEMBER },
   { route: 'PATCH /me', body: () => ({ nickname: 'Matrix' }), access: MEMBER },
+  { route: 'PUT /me/locale', body: () => ({ locale: 'en' }), access: MEMBER },
   { route: 'POST /staff/login', body: (_r, c) => c.admin, access: PUBLIC },
   { route: 'GET /staff/me', access: STAFF },
   // password

@@ -128,7 +128,8 @@ describe('wrong e-mail codes: a budget per address, whatever the IP', () => {
       purpose: 'password-reset',
       wrongCodes: 10,
       windowSeconds: 86_400,
-      locale: null,
+      // a registered owner: the notice is written in their language (issue 20)
+      locale: 'th',
     });
     expect(Date.parse(locked!.data.lockedUntil) - Date.now()).toBeGreaterThan(86_000_000);
 

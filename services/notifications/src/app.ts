@@ -7,9 +7,11 @@ import { UserContact } from './entities/user-contact.js';
 import { migrations } from './migrations/index.js';
 import { deliveryRoutes } from './routes/deliveries/index.js';
 import { chatImageRoutes } from './routes/chat-images/index.js';
+import { templateRoutes } from './routes/templates/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
 import { onAuthEmailCodesLocked } from './messaging/handlers/on-auth-email-codes-locked.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
+import { onAuthUserLocaleChanged } from './messaging/handlers/on-auth-user-locale-changed.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
 import { onCatalogProductChatChannelsChanged } from './messaging/handlers/on-catalog-product-chat-channels-changed.js';
 import { onPaymentsPaymentRejected } from './messaging/handlers/on-payments-payment-rejected.js';
@@ -44,11 +46,15 @@ export async function buildApp(
     routes: async (app) => {
       await app.register(deliveryRoutes, { deliveries: new DeliveryLog(app.kit.orm) });
       await app.register(chatImageRoutes);
+      await app.register(templateRoutes, {
+        ctx: { siteUrl: config.SITE_URL, staffContact: config.MAIL_STAFF_CONTACT },
+      });
     },
     consumers: () => [
       onAuthEmailCodeRequested,
       onAuthEmailCodesLocked,
-      onAuthUserRegistered,
+      onAuthUserRegistered(config),
+      onAuthUserLocaleChanged,
       onOrdersOrderPaid(config),
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),

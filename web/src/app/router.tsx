@@ -92,6 +92,9 @@ const adminPersonnel = async () => ({
 const adminDeliveries = async () => ({
   Component: (await import('@/features/admin/routes/admin-deliveries')).AdminDeliveriesRoute,
 });
+const adminTemplates = async () => ({
+  Component: (await import('@/features/admin/routes/admin-templates')).AdminTemplatesRoute,
+});
 const adminComingSoon = async () => ({
   Component: (await import('@/features/admin/routes/admin-coming-soon')).AdminComingSoonRoute,
 });
@@ -258,6 +261,7 @@ export const routes: RouteObject[] = [
           { path: 'user/:id/watch', lazy: adminUserWatch },
           { path: 'personnel', lazy: adminPersonnel },
           { path: 'deliveries', lazy: adminDeliveries },
+          { path: 'templates', lazy: adminTemplates },
           { path: 'product', lazy: adminProducts },
           { path: 'packages', lazy: adminPackages },
           { path: 'coach', lazy: adminCoaches },

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { MembershipCode, UserStatus } from '@rian/proto-contracts/enums';
+import type { Locale, MembershipCode, UserStatus } from '@rian/proto-contracts/enums';
 
 /** A member (spec 01 §3 User). E-mail is stored lower-cased and unique. */
 export const User = defineEntity({
@@ -20,6 +20,8 @@ export const User = defineEntity({
     facebookId: p.string().length(64).nullable().unique(),
     facebookName: p.string().length(200).nullable(),
     facebookPictureUrl: p.text().nullable(),
+    /** the language e-mails to the member are written in (the SPA's, at registration and on each switch) */
+    locale: p.string().$type<Locale>().length(2).default('th'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

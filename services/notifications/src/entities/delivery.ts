@@ -29,5 +29,9 @@ export const Delivery = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     nextAttemptAt: p.datetime().onCreate(() => new Date()),
+    /** staff sent it again after it failed (issue 20): how often, when last, and who */
+    resentCount: p.integer().default(0),
+    resentAt: p.datetime().nullable(),
+    resentBy: p.string().length(64).nullable(),
   },
 });

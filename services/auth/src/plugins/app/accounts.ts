@@ -4,6 +4,7 @@ import type { Kit } from '@rian/kit/service';
 import { ProblemError, validationProblem } from '@rian/kit/errors';
 import {
   EmailCodeRequested,
+  UserLocaleChanged,
   UserRegistered,
   type AccessClaims,
   type FacebookLinkView,
@@ -144,6 +145,7 @@ export class Accounts {
         facebookId: facebook?.id ?? null,
         facebookName: facebook?.name ?? null,
         facebookPictureUrl: facebook?.pictureUrl ?? null,
+        locale,
         createdAt: new Date(),
         updatedAt: new Date(),
       });
@@ -157,11 +159,27 @@ export class Accounts {
         status: u.status,
         memberCode: u.memberCode,
         registeredAt: u.createdAt.toISOString(),
+        locale: u.locale,
       });
       return u;
     });
     await this.codes.consume('register', email);
     return userView(user);
+  }
+
+  /**
+   * The member switched the SPA's language: stored, and auth.user.locale-changed tells notifications
+   * (in the same transaction, through the outbox) — only when it really changed.
+   */
+  async setLocale(userId: string, locale: Locale): Promise<{ locale: Locale; changed: boolean }> {
+    return this.em().transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId });
+      if (!user) throw new ProblemError('auth.user_not_found');
+      if (user.locale === locale) return { locale, changed: false };
+      user.locale = locale;
+      this.kit.outbox.add(em, UserLocaleChanged, { userId, locale, changedAt: new Date().toISOString() });
+      return { locale, changed: true };
+    });
   }
 
   async login(rawEmail: string, password: string): Promise<SignedIn<UserView>> {

@@ -8,6 +8,7 @@ import { EmailCodesLocked } from '@rian/proto-contracts/auth';
 import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import { normaliseEmail } from '../../domain/registration.js';
+import { User } from '../../entities/user.js';
 import { codeKey, type CodePurpose } from './email-codes.js';
 import { KnownDevices } from './known-devices.js';
 
@@ -257,7 +258,9 @@ export const lockoutPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const tellOwner = async (notice: CodesLockedNotice) => {
       await app.kit.orm.em.fork().transactional(async (em) => {
-        app.kit.outbox.add(em, EmailCodesLocked, notice);
+        // a registered owner is written to in their language (issue 20); an unknown address: Thai
+        const owner = await em.findOne(User, { email: notice.email }, { fields: ['locale'] });
+        app.kit.outbox.add(em, EmailCodesLocked, { ...notice, locale: owner?.locale ?? notice.locale });
       });
       app.log.warn(
         { purpose: notice.purpose, lockedUntil: notice.lockedUntil },

@@ -18,31 +18,33 @@ import { renderOrderImage, storeChatImage } from '../../plugins/app/order-image.
 import { productChannels } from '../../plugins/app/product-channels.js';
 
 export const ORDER_IMAGE_TEMPLATE = 'staff-chat.order-image';
-import { contactEmail, rememberContact } from '../../plugins/app/user-contacts.js';
+import { contactOf, rememberContact } from '../../plugins/app/user-contacts.js';
 
 /**
  * An order was paid: the buyer gets the order-confirmed e-mail with the group-joining steps (spec 02
  * §9), and staff a chat message — for payment types 4 and 8 with the order picture, also to the
- * product's own channel. Thai: notifications does not know users' languages yet. Once per
+ * product's own channel. In the buyer's language (kept from auth's events; Thai when unknown). Once per
  * event: unique (event id, template) in the delivery log, besides the kit's inbox.
  */
 export const onOrdersOrderPaid = (config: Config) =>
   on(OrderPaid, async (event, { em, logger }) => {
     const { userId, reference, net, userEmail, productTitle } = event.data;
     if (userEmail) await rememberContact(em, userId, userEmail);
-    const to = userEmail ?? (await contactEmail(em, userId));
+    const contact = await contactOf(em, userId);
+    const to = userEmail ?? contact?.email;
+    const locale = contact?.locale ?? 'th';
     if (to) {
       const added = await enqueueDelivery(em, {
         channel: 'email',
         to,
         template: ORDER_CONFIRMED_TEMPLATE,
-        locale: 'th',
+        locale,
         message: orderConfirmedEmail({
           reference,
           productTitle: productTitle ?? null,
           net,
           siteUrl: config.SITE_URL,
-          locale: 'th',
+          locale,
         }),
         eventId: event.id,
       });

@@ -3,18 +3,20 @@ import { PaymentRejected } from '@rian/proto-contracts/payments';
 import type { Config } from '../../config.js';
 import { PAYMENT_REJECTED_TEMPLATE, paymentRejectedEmail } from '../../domain/order-templates.js';
 import { enqueueDelivery } from '../../plugins/app/delivery-log.js';
-import { contactEmail, rememberContact } from '../../plugins/app/user-contacts.js';
+import { contactOf, rememberContact } from '../../plugins/app/user-contacts.js';
 
 /**
  * Staff rejected a transfer slip: the buyer gets an e-mail with the staff's note (once per event).
  * The address comes with the event (from the order), else from the user directory kept from
- * auth.user.registered.
+ * auth.user.registered; in the buyer's language (Thai when unknown).
  */
 export const onPaymentsPaymentRejected = (config: Config) =>
   on(PaymentRejected, async (event, { em, logger }) => {
     const { userId, reference, amount, note, userEmail } = event.data;
     if (userEmail) await rememberContact(em, userId, userEmail);
-    const to = userEmail ?? (await contactEmail(em, userId));
+    const contact = await contactOf(em, userId);
+    const to = userEmail ?? contact?.email;
+    const locale = contact?.locale ?? 'th';
     if (!to) {
       logger.warn(
         { userId, orderId: event.data.orderId },
@@ -26,8 +28,8 @@ export const onPaymentsPaymentRejected = (config: Config) =>
       channel: 'email',
       to,
       template: PAYMENT_REJECTED_TEMPLATE,
-      locale: 'th',
-      message: paymentRejectedEmail({ reference, amount, note, siteUrl: config.SITE_URL, locale: 'th' }),
+      locale,
+      message: paymentRejectedEmail({ reference, amount, note, siteUrl: config.SITE_URL, locale }),
       eventId: event.id,
     });
   });

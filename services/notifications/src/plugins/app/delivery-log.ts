@@ -71,8 +71,12 @@ export function toDeliveryView(d: DeliveryRow): DeliveryView {
     eventId: d.eventId ?? null,
     createdAt: d.createdAt.toISOString(),
     sentAt: d.sentAt ? d.sentAt.toISOString() : null,
+    resentCount: d.resentCount ?? 0,
+    resentAt: d.resentAt ? d.resentAt.toISOString() : null,
   };
 }
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The delivery log as staff read it. */
 export class DeliveryLog {
@@ -82,7 +86,9 @@ export class DeliveryLog {
     q: DeliveryListFilter,
   ): Promise<{ items: DeliveryView[]; page: number; pageSize: number; total: number }> {
     const where: FilterQuery<DeliveryRow> = {};
-    if (q.template) where.template = q.template;
+    // a whole name, or a prefix ending in '.' (a family of mails: `orders.`, `staff-chat.`)
+    if (q.template)
+      where.template = q.template.endsWith('.') ? { $like: `${escapeLike(q.template)}%` } : q.template;
     if (q.status) where.status = q.status as DeliveryStatus;
     // an address is the same mailbox whatever its case
     if (q.to) Object.assign(where, { [raw((alias) => `lower(${alias}."to")`)]: q.to.toLowerCase() });
@@ -92,6 +98,35 @@ export class DeliveryLog {
       offset: (q.page - 1) * q.pageSize,
     });
     return { items: rows.map(toDeliveryView), page: q.page, pageSize: q.pageSize, total };
+  }
+
+  /**
+   * Staff send a failed delivery again: the same row goes back to pending with a fresh budget of
+   * tries (the sender picks it up on its next pass). Only from `failed`, in one conditional update, so
+   * two clicks (or two staff) resend it once; anything else is 409 and nothing changes.
+   */
+  async resend(id: string, staffId: string): Promise<DeliveryView> {
+    const em = this.orm.em.fork();
+    const now = new Date();
+    const changed = await em.nativeUpdate(
+      Delivery,
+      { id, status: 'failed' },
+      {
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        resentCount: raw('resent_count + 1'),
+        resentAt: now,
+        resentBy: staffId,
+      },
+    );
+    if (changed === 0) {
+      const exists = await em.count(Delivery, { id });
+      throw new ProblemError(
+        exists ? 'notifications.delivery_not_failed' : 'notifications.delivery_not_found',
+      );
+    }
+    return this.get(id);
   }
 
   async get(id: string): Promise<DeliveryView> {

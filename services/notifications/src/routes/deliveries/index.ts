@@ -45,4 +45,21 @@ export const deliveryRoutes: FastifyPluginAsync<{ deliveries: DeliveryLog }> = a
     },
     async (req) => deliveries.get(req.params.id),
   );
+
+  r.post(
+    '/deliveries/:id/resend',
+    {
+      preHandler: app.kit.requireStaff(),
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Send a failed delivery again (staff)',
+        description:
+          'Only a `failed` delivery: it goes back to `pending` with a fresh budget of tries. Else 409.',
+        security: [{ bearer: [] }],
+        params: Type.Object({ id: Uuid() }),
+        response: { 200: Delivery, ...errors, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (req) => deliveries.resend(req.params.id, req.principal!.sub),
+  );
 };

@@ -3,12 +3,18 @@ import type { Delivery, Page } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
 import { staffApi } from '@/lib/staff-api';
 
-export type DeliveryParams = { to?: string; page: number; pageSize: number };
+/** `template`: a whole template name, or a family prefix ending in '.' (`orders.`) */
+export type DeliveryParams = { to?: string; template?: string; page: number; pageSize: number };
 
 /** GET /api/notifications/deliveries (staff Bearer) — the e-mail and chat delivery log. */
 export function getDeliveries(params: DeliveryParams, signal?: AbortSignal) {
   return staffApi<Page<Delivery>>('/notifications/deliveries', {
-    query: { to: params.to?.trim() || undefined, page: params.page, pageSize: params.pageSize },
+    query: {
+      to: params.to?.trim() || undefined,
+      template: params.template?.trim() || undefined,
+      page: params.page,
+      pageSize: params.pageSize,
+    },
     signal,
   });
 }

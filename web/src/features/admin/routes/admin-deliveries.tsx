@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { problemText } from '@/lib/problem-text';
 import { useLanguageStore } from '@/stores/language-store';
 import { useDeliveries } from '../api/get-deliveries';
+import { useResendDelivery } from '../api/resend-delivery';
 import { Pager } from '@/components/ui/pager';
 import '../i18n';
 
@@ -18,25 +20,38 @@ export function AdminDeliveriesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const [filter, setFilter] = useState('');
+  const [typeFilter, setTypeFilter] = useState('');
   const [to, setTo] = useState('');
+  const [template, setTemplate] = useState('');
   const [page, setPage] = useState(1);
-  const deliveries = useDeliveries({ to, page, pageSize: PAGE_SIZE });
+  const deliveries = useDeliveries({ to, template, page, pageSize: PAGE_SIZE });
+  const resend = useResendDelivery();
 
   function onFilter(event: FormEvent) {
     event.preventDefault();
     setTo(filter.trim());
+    setTemplate(typeFilter.trim());
     setPage(1);
   }
 
   return (
     <>
       <h1 className="admin__heading">{t('admin.deliveriesTitle')}</h1>
+      <p>
+        <Link to="/admin/templates">{t('admin.templatesLink')}</Link>
+      </p>
       <form className="admin-filter" onSubmit={onFilter} noValidate>
         <TextField
           label={t('admin.filterTo')}
           type="search"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
+        />
+        <TextField
+          label={t('admin.filterType')}
+          type="search"
+          value={typeFilter}
+          onChange={(e) => setTypeFilter(e.target.value)}
         />
         <Button type="submit" variant="secondary">
           {t('admin.filter')}
@@ -46,6 +61,8 @@ export function AdminDeliveriesRoute() {
         </Button>
       </form>
       {deliveries.isError && <Alert>{problemText(deliveries.error, language)}</Alert>}
+      {resend.isError && <Alert>{problemText(resend.error, language)}</Alert>}
+      {resend.isSuccess && <p role="status">{t('admin.resendDone')}</p>}
       {deliveries.isPending && !deliveries.isError && <Spinner label={t('admin.loading')} />}
       {deliveries.data && deliveries.data.items.length === 0 && <p>{t('admin.empty')}</p>}
       {deliveries.data && deliveries.data.items.length > 0 && (
@@ -71,6 +88,17 @@ export function AdminDeliveriesRoute() {
                   <td>
                     <span className={`badge badge--${d.status}`}>{d.status}</span>
                     {d.error && <span className="table__error">{d.error}</span>}
+                    {(d.resentCount ?? 0) > 0 && <span>{t('admin.resent', { count: d.resentCount })}</span>}
+                    {d.status === 'failed' && (
+                      <Button
+                        variant="secondary"
+                        aria-label={t('admin.resendLabel', { to: d.to })}
+                        loading={resend.isPending && resend.variables === d.id}
+                        onClick={() => resend.mutate(d.id)}
+                      >
+                        {t('admin.resend')}
+                      </Button>
+                    )}
                   </td>
                   <td className="table__text">{d.text}</td>
                 </tr>

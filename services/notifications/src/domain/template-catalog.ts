@@ -1,0 +1,141 @@
+import type { Locale } from '@rian/proto-contracts/enums';
+import { BOOKING_MAIL_TEMPLATE, bookingMailEmail } from './booking-templates.js';
+import { GROUP_CONFIRMED_TEMPLATE, groupConfirmedEmail } from './group-templates.js';
+import { NEW_MEMBER_CHAT_TEMPLATE, newMemberChatText } from './member-templates.js';
+import {
+  ORDER_CONFIRMED_TEMPLATE,
+  PAYMENT_REJECTED_TEMPLATE,
+  orderConfirmedEmail,
+  paymentRejectedEmail,
+  staffChatText,
+} from './order-templates.js';
+import { CODES_LOCKED_TEMPLATE, codesLockedEmail } from './security-templates.js';
+import { emailCodeEmail, emailCodeTemplateName, type RenderedEmail } from './templates.js';
+
+/** What a preview needs besides the locale (the site's address and how members reach staff). */
+export interface PreviewContext {
+  siteUrl: string;
+  staffContact: string;
+}
+
+export interface CatalogEntry {
+  name: string;
+  channel: 'email' | 'chat';
+  /** a member's mail is written in their language; staff chat is Thai only */
+  locales: Locale[];
+  render: (locale: Locale, ctx: PreviewContext) => RenderedEmail;
+}
+
+const chat = (text: string): RenderedEmail => ({ subject: text.split('\n')[0] ?? '', text, html: '' });
+
+/**
+ * Every message notifications writes, with sample data: what the staff preview renders (issue 20).
+ * The samples are made up (no member's data); a new template belongs here too.
+ */
+export const TEMPLATE_CATALOG: CatalogEntry[] = [
+  ...(['register', 'password-reset'] as const).map((purpose): CatalogEntry => ({
+    name: emailCodeTemplateName(purpose),
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale) => emailCodeEmail({ code: '4821', purpose, locale, expiresInSeconds: 600 }),
+  })),
+  {
+    name: CODES_LOCKED_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale) =>
+      codesLockedEmail({
+        purpose: 'password-reset',
+        wrongCodes: 10,
+        windowSeconds: 86_400,
+        lockedUntil: '2026-11-27T04:30:00.000Z',
+        locale,
+      }),
+  },
+  {
+    name: ORDER_CONFIRMED_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      orderConfirmedEmail({
+        reference: 'RIAN-0007',
+        productTitle: 'คอร์สเทรดหุ้น',
+        net: 150_050,
+        siteUrl: ctx.siteUrl,
+        locale,
+      }),
+  },
+  {
+    name: PAYMENT_REJECTED_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      paymentRejectedEmail({
+        reference: 'RIAN-0009',
+        amount: 150_050,
+        note: locale === 'en' ? 'The amount on the slip does not match.' : 'ยอดเงินในสลิปไม่ตรงกับยอดที่ต้องชำระ',
+        siteUrl: ctx.siteUrl,
+        locale,
+      }),
+  },
+  {
+    name: GROUP_CONFIRMED_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      groupConfirmedEmail({
+        groupType: 'line',
+        groupName: 'Forex Basics — LINE',
+        groupUrl: 'https://line.me/R/ti/g/example',
+        courseTitle: 'Forex Basics',
+        code: 'FX01-001',
+        note: null,
+        siteUrl: ctx.siteUrl,
+        locale,
+      }),
+  },
+  {
+    name: BOOKING_MAIL_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      bookingMailEmail({
+        name: 'สมชาย',
+        lname: 'ใจดี',
+        productTitle: 'หนังสือเทรดหุ้น',
+        status: 'wait',
+        confirm: 'N',
+        quantity: 1,
+        staffContact: ctx.staffContact,
+        siteUrl: ctx.siteUrl,
+        locale,
+      }),
+  },
+  {
+    name: NEW_MEMBER_CHAT_TEMPLATE,
+    channel: 'chat',
+    locales: ['th'],
+    render: () =>
+      chat(
+        newMemberChatText({
+          memberCode: 'M0001',
+          firstName: 'สมชาย',
+          lastName: 'ใจดี',
+          nickname: 'ชาย',
+          registeredAt: '2026-11-26T14:05:00.000Z',
+        }),
+      ),
+  },
+  {
+    name: 'staff-chat.order-paid',
+    channel: 'chat',
+    locales: ['th'],
+    render: () => chat(staffChatText('order-paid', 'RIAN-0007', 150_050)),
+  },
+  {
+    name: 'staff-chat.slip-submitted',
+    channel: 'chat',
+    locales: ['th'],
+    render: () => chat(staffChatText('slip-submitted', 'RIAN-0010', 150_050)),
+  },
+];
