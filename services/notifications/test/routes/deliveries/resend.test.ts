@@ -80,7 +80,8 @@ describe('delivery log: search and resend', () => {
     const failed = await eventually(async () => {
       const [d] = await get('to=again%40example.com');
       return d?.status === 'failed' && d;
-    }, 15_000);
+      // the second try waits for the SMTP breaker's recovery check (15 s) once the first opened it
+    }, 40_000);
     expect(failed.attempts).toBe(2);
 
     // members may not; an unknown id is 404
@@ -119,5 +120,5 @@ describe('delivery log: search and resend', () => {
     const [after] = await get('to=again%40example.com');
     expect(after).toMatchObject({ status: 'sent', attempts: 1, resentCount: 1 });
     expect(smtp.mailsTo('again@example.com')).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });
