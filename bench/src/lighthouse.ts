@@ -30,6 +30,8 @@ interface Run {
   /** script requests: bytes on the wire, gzip -9 of the served file */
   scripts: { url: string; transfer: number; gzip: number }[];
   failedA11y: string[];
+  /** the elements that moved most (Lighthouse's layout-shifts audit) */
+  shifts: string[];
 }
 
 function median(xs: number[]): number {
@@ -118,6 +120,12 @@ async function audit(url: string, port: number): Promise<Run> {
     cls: num('cumulative-layout-shift'),
     scripts,
     failedA11y,
+    shifts: (
+      (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { snippet?: string } }[] })
+        ?.items ?? []
+    )
+      .slice(0, 3)
+      .map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.snippet?.slice(0, 100) ?? '?'}`),
   };
 }
 
@@ -184,6 +192,7 @@ try {
   console.log(`Lighthouse (mobile, simulated throttling), ${RUNS} runs per page, median; ${base}`);
   const rows: string[] = [];
   let homeScripts: Run['scripts'] = [];
+  const shifts: string[] = [];
   for (const page of pages) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -193,6 +202,7 @@ try {
     const m = (k: 'performance' | 'accessibility' | 'fcp' | 'lcp' | 'tbt' | 'cls') =>
       median(runs.map((r) => r[k]));
     if (page.name === 'home') homeScripts = runs[0]!.scripts;
+    if (m('cls') > 0.1) shifts.push(`${page.name}:`, ...runs[0]!.shifts.map((x) => `  ${x}`));
     const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
     rows.push(
       `| ${page.name.padEnd(8)} | ${m('performance').toFixed(2)} | ${m('accessibility').toFixed(2)} | ` +
@@ -208,6 +218,7 @@ try {
   console.log('| page     | perf | a11y | FCP | LCP | TBT | CLS | failing a11y audits |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
+  if (shifts.length) console.log(`\nlayout shifts (CLS > 0.1, first run):\n${shifts.join('\n')}`);
   const kb = (n: number) => (n / 1024).toFixed(1);
   const wire = homeScripts.reduce((s, x) => s + x.transfer, 0);
   const gz = homeScripts.reduce((s, x) => s + x.gzip, 0);
