@@ -58,6 +58,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // read by scripts/bundle-budget.mjs (npm run lint): the static import graph of each entry
+    manifest: true,
     rolldownOptions: {
       output: {
         // The framework changes rarely: one long-cached chunk. Everything else splits by route.
