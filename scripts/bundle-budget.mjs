@@ -25,7 +25,7 @@ const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const KB = 1024;
 export const BUDGETS = {
   /** index.html's graph: framework + shell. Issue 18's goal for home is 120 KB (see bench/README). */
-  main: 172 * KB,
+  main: 175 * KB,
   /** the member area's first load beyond the main entry */
   member: 150 * KB,
 };

@@ -5,10 +5,11 @@
  * accessibility scores, FCP / LCP / TBT / CLS, and the JavaScript the home page loads before it is
  * interactive (every script request Lighthouse saw, as sent on the wire and as gzip -9 of the file).
  * Builds web/dist first unless BUILD=0 (then it uses web/dist as it is).
- * Run: npm run lighthouse -w @rian/bench   (RUNS=3, CHROMIUM=/usr/bin/chromium, BUILD=0)
+ * Run: npm run lighthouse -w @rian/bench   (RUNS=3, CHROMIUM=/usr/bin/chromium, BUILD=0;
+ * LH_SAVE=<dir> keeps each page's last Lighthouse report as JSON)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
@@ -96,6 +97,11 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  if (process.env.LH_SAVE) {
+    mkdirSync(process.env.LH_SAVE, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || '_';
+    writeFileSync(join(process.env.LH_SAVE, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items =
