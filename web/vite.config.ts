@@ -60,6 +60,8 @@ export default defineConfig({
     // hidden: written (for an error tracker) but not referenced from the files; deploy/docker/build.mjs
     // moves them out of web/dist, so the gateway never serves them
     sourcemap: 'hidden',
+    // read by scripts/bundle-budget.mjs (npm run lint): the static import graph of each entry
+    manifest: true,
     rolldownOptions: {
       output: {
         // The framework changes rarely: one long-cached chunk. Everything else splits by route.

@@ -4,10 +4,7 @@ import { Logo } from '@/components/layout/logo';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { ProductSearch } from '@/features/catalog/components/product-search';
 import { AuthControls } from '@/features/auth/components/auth-controls';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
-import { RegisterDialog } from '@/features/auth/components/register-dialog';
-import { PasswordDialog } from '@/features/auth/components/password-dialog';
-import { SocialConnectDialog } from '@/features/auth/components/social-connect-dialog';
+import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { AuthUrlEffects } from '@/features/auth/components/auth-url-effects';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { MobileDrawer } from './mobile-drawer';
@@ -44,13 +41,14 @@ export function HomeLayout() {
           </div>
         </div>
       </header>
-      <Outlet />
+      {/* at least a screen tall: the footer starts below the fold, so a page's content arriving
+          (lazy route, then its data) never pushes a visible footer down (layout shift) */}
+      <div className="shell__page">
+        <Outlet />
+      </div>
       <Footer />
       <CookieBanner />
-      <LoginDialog />
-      <RegisterDialog />
-      <PasswordDialog />
-      <SocialConnectDialog />
+      <AuthDialogs />
       <AuthUrlEffects />
     </div>
   );
