@@ -1,4 +1,30 @@
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+
+/** The Prometheus text on a port of its own (METRICS_PORT), nothing else there. */
+function serveMetrics(app: FastifyInstance, host: string): Server | undefined {
+  if (!app.hasDecorator('metrics') || !app.metrics.port) return undefined;
+  const metrics = app.metrics;
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.text().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+      (err: unknown) => {
+        app.log.warn({ err }, 'metrics scrape failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.on('error', (err) => app.log.error({ err, port: metrics.port }, 'metrics listener failed'));
+  server.listen(metrics.port, host);
+  app.addHook('onClose', async () => {
+    server.close();
+  });
+  return server;
+}
 
 /**
  * Listens and shuts down gracefully: on SIGTERM/SIGINT stop taking requests, let the ones in
@@ -38,6 +64,7 @@ export async function runServer(
   process.once('SIGINT', () => shutdown('SIGINT'));
   try {
     await app.listen(where);
+    serveMetrics(app, where.host);
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     process.exit(1);
