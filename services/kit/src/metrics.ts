@@ -207,6 +207,19 @@ export class AppMetrics {
     });
   }
 
+  /** What /readyz checks, as 1 (reachable) or 0 per dependency: degraded pods stay in rotation, so alert on this. */
+  watchDependencies(checks: () => Promise<Record<string, boolean>>): void {
+    new Gauge({
+      name: 'rian_dependency_up',
+      help: 'Whether a dependency /readyz checks answers (1) or not (0): database, nats, redis',
+      labelNames: ['dependency'],
+      registers: [this.registry],
+      async collect() {
+        for (const [dependency, up] of Object.entries(await checks())) this.set({ dependency }, up ? 1 : 0);
+      },
+    });
+  }
+
   /** A gauge read on scrape (e.g. the gateway's SSE clients). */
   gauge(name: string, help: string, read: () => number): void {
     new Gauge({

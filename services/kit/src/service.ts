@@ -258,6 +258,14 @@ export async function buildService<C extends BaseServiceConfig>(
     const status = !database ? 'not-ready' : natsOk && redisOk ? 'ready' : 'degraded';
     return reply.status(database ? 200 : 503).send({ service: def.name, status, checks });
   });
+  metrics.watchDependencies(async () => {
+    const [database, natsOk, redisOk] = await Promise.all([
+      databaseReachable(orm),
+      natsReachable(nc),
+      redisReachable(redis),
+    ]);
+    return { database, nats: natsOk, redis: redisOk };
+  });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
   metricsRoute(app, metrics);
 
