@@ -18,6 +18,7 @@ import {
   type EventData,
 } from '@rian/proto-contracts/envelope';
 import { runWithContext } from './context.js';
+import { inEventSpan } from './tracing.js';
 import { PermanentError } from './errors.js';
 import { ensureStream, type BusNames } from './nats.js';
 import type { Logger } from './logger.js';
@@ -199,7 +200,7 @@ export class EventConsumer<C extends EventContract = EventContract> {
     const log = this.log.child({ eventId: env.id, type: env.type, deliveryCount });
     try {
       const ran = await runWithContext({ correlationId: env.correlationId, causationId: env.id }, () =>
-        this.process(env, { deliveryCount, logger: log }),
+        inEventSpan(env, this.durable, () => this.process(env, { deliveryCount, logger: log })),
       );
       msg.ack();
       this.opts.metrics?.consumed(this.durable, ran ? 'handled' : 'duplicate', deliveryCount);

@@ -1,3 +1,5 @@
+// first: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http before anything loads it
+import '@rian/kit/tracing-start';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
