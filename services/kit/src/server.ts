@@ -1,10 +1,10 @@
 // first: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http before anything loads it
 import '@rian/kit/tracing-start';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** The Prometheus text on a port of its own (METRICS_PORT), nothing else there. */
-function serveMetrics(app: FastifyInstance, host: string): Server | undefined {
+/** The Prometheus text on a port of its own (METRICS_PORT), nothing else there; listens with start(). */
+function metricsListener(app: FastifyInstance): { start(host: string): void } | undefined {
   if (!app.hasDecorator('metrics') || !app.metrics.port) return undefined;
   const metrics = app.metrics;
   const server = createServer((req, res) => {
@@ -21,11 +21,11 @@ function serveMetrics(app: FastifyInstance, host: string): Server | undefined {
     );
   });
   server.on('error', (err) => app.log.error({ err, port: metrics.port }, 'metrics listener failed'));
-  server.listen(metrics.port, host);
+  // hooks cannot be added once the app listens
   app.addHook('onClose', async () => {
-    server.close();
+    if (server.listening) server.close();
   });
-  return server;
+  return { start: (host) => void server.listen(metrics.port, host) };
 }
 
 /**
@@ -64,9 +64,10 @@ export async function runServer(
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  const metricsServer = metricsListener(app);
   try {
     await app.listen(where);
-    serveMetrics(app, where.host);
+    metricsServer?.start(where.host);
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     process.exit(1);

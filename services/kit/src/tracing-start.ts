@@ -6,18 +6,20 @@
  * OTEL_SERVICE_NAME, else the SERVICE variable, else the entry's folder.
  */
 import { createRequire } from 'node:module';
+// types only: erased, nothing loads unless tracing is on
+import type * as SdkNode from '@opentelemetry/sdk-node';
+import type * as TraceExporter from '@opentelemetry/exporter-trace-otlp-http';
+import type * as HttpInstr from '@opentelemetry/instrumentation-http';
+import type * as UndiciInstr from '@opentelemetry/instrumentation-undici';
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (endpoint) {
   // synchronous: every module after this import must load patched (http, fastify, pg...)
   const require = createRequire(import.meta.url);
-  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  const { OTLPTraceExporter } =
-    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  const { HttpInstrumentation } =
-    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { UndiciInstrumentation } =
-    require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof SdkNode;
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof TraceExporter;
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof HttpInstr;
+  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof UndiciInstr;
   const entry = process.argv[1] ?? '';
   const fromPath = /(?:services\/([^/]+)|(gateway))\/src\//.exec(entry);
   const serviceName =
