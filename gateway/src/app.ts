@@ -9,6 +9,7 @@ import Fastify, {
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { createLogger, type Logger } from '@rian/kit/logger';
 import { installProblemHandlers, sendProblem } from '@rian/kit/problem';
+import { gatewayMetrics, type LiveStats } from './plugins/metrics.js';
 import { createRedis, type Redis } from '@rian/kit/redis';
 import { TokenVerifier, type KeySource } from '@rian/kit/tokens';
 import { enabledServices, trustProxySetting, type Config } from './config.js';
@@ -133,6 +134,12 @@ export async function buildGateway(
 
   installProblemHandlers(app);
   await app.register(requestContext);
+  const live = { admin: {} as LiveStats, streams: {} as LiveStats };
+  await app.register(gatewayMetrics, {
+    port: config.METRICS_PORT,
+    liveAdmin: live.admin,
+    liveStreams: live.streams,
+  });
   await app.register(securityHeaders, {
     contentSecurityPolicy: config.CONTENT_SECURITY_POLICY,
     ...(config.COOKIE_SECURE ? { strictTransportSecurity: `max-age=${config.HSTS_MAX_AGE_S}` } : {}),
@@ -201,6 +208,7 @@ export async function buildGateway(
     maxConnections: config.LIVE_MAX_CONNECTIONS,
     countTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 3_000),
     logger,
+    stats: live.admin,
   });
 
   // a live stream's comments (SSE, issue 15): members who may watch it, and staff; learning decides
@@ -216,6 +224,7 @@ export async function buildGateway(
       replayTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000),
       gapWaitMs: config.LIVE_GAP_WAIT_MS,
       logger,
+      stats: live.streams,
     });
   }
 

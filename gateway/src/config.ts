@@ -35,6 +35,8 @@ export const ConfigSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ default: DEFAULT_PORTS.gateway }),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  /** /metrics only on this port (k8s: 9464, not behind the Ingress); 0: on PORT (development, tests) */
+  METRICS_PORT: Type.Integer({ default: 0, minimum: 0, maximum: 65535 }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', ...inProduction('set') }),
   RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
   /** services reachable under /api/<name>, comma-separated */

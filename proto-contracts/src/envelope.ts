@@ -17,6 +17,10 @@ export const EnvelopeSchema = Type.Object(
     source: Type.String({ minLength: 1 }),
     correlationId: Type.String({ minLength: 1 }),
     causationId: Type.Optional(Type.String({ minLength: 1 })),
+    /** W3C trace context of the span that wrote the event (only when tracing is on): the consumer's span is its child */
+    traceparent: Type.Optional(
+      Type.String({ pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' }),
+    ),
     data: Type.Unknown(),
   },
   { additionalProperties: false },
@@ -30,6 +34,7 @@ export interface Envelope<T = unknown> {
   source: string;
   correlationId: string;
   causationId?: string;
+  traceparent?: string;
   data: T;
 }
 
@@ -52,6 +57,7 @@ export interface BuildOptions {
   source: string;
   correlationId?: string;
   causationId?: string;
+  traceparent?: string;
   occurredAt?: Date;
   id?: string;
 }
@@ -85,6 +91,7 @@ export function buildEvent<C extends EventContract>(
     source: opts.source,
     correlationId: opts.correlationId ?? id,
     ...(opts.causationId ? { causationId: opts.causationId } : {}),
+    ...(opts.traceparent ? { traceparent: opts.traceparent } : {}),
     data,
   };
   validateEvent(contract, envelope);

@@ -8,6 +8,8 @@ import type { Logger } from '@rian/kit/logger';
 import { SLIPS_WAITING_TOPIC } from '@rian/proto-contracts/payments';
 
 export interface LiveAdminOptions {
+  /** gets a reader of the connected clients' count (metrics) */
+  stats?: { clients?: () => number };
   natsUrl: string;
   namespace: string;
   tokens: TokenVerifier;
@@ -53,6 +55,7 @@ const isCounts = (v: unknown): v is SlipCounts =>
 export const liveAdmin: FastifyPluginAsync<LiveAdminOptions> = async (app, opts) => {
   const names = new BusNames(opts.namespace);
   const clients = new Set<Client>();
+  if (opts.stats) opts.stats.clients = () => clients.size;
   let live = false;
   let lastCounts: SlipCounts | undefined;
   let nc: NatsConnection | undefined;

@@ -16,6 +16,8 @@ import {
 import { PROBLEM_CONTENT_TYPE } from '@rian/proto-contracts/errors';
 
 export interface LiveStreamsOptions {
+  /** gets a reader of the connected clients' count (metrics) */
+  stats?: { clients?: () => number };
   natsUrl: string;
   namespace: string;
   tokens: TokenVerifier;
@@ -96,6 +98,7 @@ export const liveStreams: FastifyPluginAsync<LiveStreamsOptions> = async (app, o
   const names = new BusNames(opts.namespace);
   const groups = new Map<string, Group>();
   let connections = 0;
+  if (opts.stats) opts.stats.clients = () => connections;
   let fanout = false;
   let nc: NatsConnection | undefined;
   let closing = false;

@@ -391,4 +391,97 @@ describe('the checkout saga survives a crash of any part', () => {
         : `${victim} killed mid-way and restarted: the same end state, nothing twice`;
     it(title, () => purchase(victim, n), 150_000);
   });
+
+  it('after a saga run, /metrics of each service and of the gateway lists the named metrics with real values', async () => {
+    // the runs above restarted processes (their counters with them): one clean run to read
+    await purchase('none', runs.length);
+    const scrape = async (url: string) => {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      return parseMetrics(await res.text());
+    };
+    for (const s of ['orders', 'payments', 'learning', 'notifications'] as const) {
+      // the relay has published everything by now: the backlog is empty and its age 0
+      const m = await until(
+        `${s}'s outbox empty`,
+        async () => {
+          const m = await scrape(`${procs[s].url}/metrics`);
+          return value(m, 'rian_outbox_backlog') === 0 ? m : undefined;
+        },
+        20_000,
+      );
+      expect(value(m, 'rian_outbox_oldest_age_seconds'), s).toBe(0);
+      // HTTP rate per route pattern, never a raw URL (no ids in the label)
+      const http = series(m, 'http_requests_total');
+      expect(http.filter((x) => x.value > 0 && x.labels.route !== 'unmatched').length, s).toBeGreaterThan(0);
+      expect(
+        http.every((x) => !/[0-9a-f]{8}-[0-9a-f]{4}/.test(x.labels.route ?? '')),
+        s,
+      ).toBe(true);
+      expect(
+        series(m, 'http_request_duration_seconds_count').some((x) => x.value > 0),
+        s,
+      ).toBe(true);
+      // every service in the saga consumed events, and JetStream's lag per durable is read
+      const handled = series(m, 'rian_events_consumed_total').filter((x) => x.labels.outcome === 'handled');
+      expect(
+        handled.reduce((sum, x) => sum + x.value, 0),
+        s,
+      ).toBeGreaterThan(0);
+      const lag = series(m, 'rian_consumer_pending');
+      expect(lag.length, s).toBeGreaterThan(0);
+      expect(lag.map((x) => x.labels.consumer).sort()).toEqual(
+        [...new Set(series(m, 'rian_consumer_ack_pending').map((x) => x.labels.consumer))].sort(),
+      );
+      expect(
+        series(m, 'rian_dead_letters_total').every((x) => x.value === 0),
+        s,
+      ).toBe(true);
+      // the database pool: one connection at least was opened and is back
+      expect(value(m, 'rian_db_pool_used'), s).toBeGreaterThanOrEqual(0);
+      expect(value(m, 'rian_db_pool_free')! + value(m, 'rian_db_pool_used')!, s).toBeGreaterThan(0);
+      expect(value(m, 'rian_db_pool_pending'), s).toBe(0);
+      expect(value(m, 'nodejs_eventloop_lag_seconds'), s).toBeGreaterThanOrEqual(0);
+      expect(series(m, 'nodejs_eventloop_lag_p99_seconds')[0]?.labels.service).toBe(s);
+    }
+    const g = await scrape(`${base}/metrics`);
+    const proxied = series(g, 'http_requests_total').filter((x) => x.labels.route === '/api/orders/*');
+    expect(proxied.reduce((sum, x) => sum + x.value, 0)).toBeGreaterThan(0);
+    // the gateway's breakers, one per upstream, all closed after a clean run
+    const breakers = series(g, 'rian_breaker_state').filter((x) => x.labels.breaker?.startsWith('upstream:'));
+    expect(breakers.map((x) => x.labels.breaker).sort()).toEqual(SERVICES.map((s) => `upstream:${s}`).sort());
+    expect(breakers.every((x) => x.value === 0)).toBe(true);
+    expect(value(g, 'rian_sse_clients_admin')).toBe(0);
+    expect(value(g, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    // a service's metrics are never reachable through the gateway
+    for (const path of ['/api/orders/metrics', '/api/payments/metrics?x=1', '/api/LEARNING/metrics']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('http_requests_total');
+    }
+  }, 180_000);
 });
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Prometheus text format → samples (comments skipped). */
+function parseMetrics(text: string): Sample[] {
+  const out: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)/.exec(line);
+    if (!m) continue;
+    const labels: Record<string, string> = {};
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[l[1]!] = l[2]!;
+    out.push({ name: m[1]!, labels, value: Number(m[3]) });
+  }
+  return out;
+}
+const series = (m: Sample[], name: string) => m.filter((x) => x.name === name);
+const value = (m: Sample[], name: string) => series(m, name)[0]?.value;

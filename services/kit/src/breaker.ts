@@ -24,6 +24,21 @@ export class BreakerOpenError extends Error {
   }
 }
 
+/** The breakers of this process by name (the latest one made under a name), for the metrics. */
+const live = new Map<string, WeakRef<CircuitBreaker<never[], unknown>>>();
+
+/** Each live breaker's state, for the `rian_breaker_state` gauge. */
+export function* breakerStates(): Generator<[string, 'closed' | 'half_open' | 'open']> {
+  for (const [name, ref] of live) {
+    const b = ref.deref();
+    if (!b) {
+      live.delete(name);
+      continue;
+    }
+    yield [name, b.halfOpen ? 'half_open' : b.opened ? 'open' : 'closed'];
+  }
+}
+
 export type Breaker<A extends unknown[], R> = CircuitBreaker<A, R> & { run: (...args: A) => Promise<R> };
 
 /**
@@ -44,6 +59,7 @@ export function createBreaker<A extends unknown[], R>(
     rollingCountTimeout: opts.rollingCountTimeoutMs ?? 10_000,
     ...(opts.isFailure ? { errorFilter: (err: unknown) => !opts.isFailure!(err) } : {}),
   });
+  live.set(opts.name, new WeakRef(breaker as unknown as CircuitBreaker<never[], unknown>));
   breaker.on('open', () => opts.logger.warn({ breaker: opts.name }, 'breaker opened'));
   breaker.on('halfOpen', () => opts.logger.info({ breaker: opts.name }, 'breaker half-open'));
   breaker.on('close', () => opts.logger.info({ breaker: opts.name }, 'breaker closed'));

@@ -89,6 +89,11 @@ export function serviceConfigSchema<P extends TProperties>(service: ServiceName,
     HOST: Type.String({ default: '127.0.0.1' }),
     PORT: Type.Integer({ default: DEFAULT_PORTS[service] }),
     LOG_LEVEL: Type.String({ default: 'info' }),
+    /**
+     * Where Prometheus scrapes /metrics: 0 (development, tests) → on PORT; else only on this port
+     * (k8s: 9464, never behind the Service the gateway or Ingress use), and PORT answers 404.
+     */
+    METRICS_PORT: Type.Integer({ default: 0, minimum: 0, maximum: 65535 }),
     DATABASE_URL: Type.String({
       default: `postgres://postgres@127.0.0.1:5432/rian_${service}`,
       ...inProduction('set'),

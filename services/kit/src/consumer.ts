@@ -18,6 +18,7 @@ import {
   type EventData,
 } from '@rian/proto-contracts/envelope';
 import { runWithContext } from './context.js';
+import { inEventSpan } from './tracing.js';
 import { PermanentError } from './errors.js';
 import { ensureStream, type BusNames } from './nats.js';
 import type { Logger } from './logger.js';
@@ -57,6 +58,14 @@ export interface ConsumerOptions {
   /** the consuming service: durable = `<service>--<subject>` */
   service: string;
   logger: Logger;
+  /** counts each finished delivery by outcome (metrics.ts) */
+  metrics?: {
+    consumed(
+      consumer: string,
+      outcome: 'handled' | 'duplicate' | 'retry' | 'dead_letter',
+      deliveryCount?: number,
+    ): void;
+  };
 }
 
 const DEFAULT_BACKOFF = [1_000, 5_000, 15_000, 60_000];
@@ -182,16 +191,19 @@ export class EventConsumer<C extends EventContract = EventContract> {
       env = parsed;
     } catch (err) {
       const asEnvelope = isEnvelope(parsed) ? parsed : undefined;
-      if (await this.deadLetter(msg, err, asEnvelope)) msg.term(String((err as Error).message).slice(0, 200));
+      const dead = await this.deadLetter(msg, err, asEnvelope);
+      if (dead) msg.term(String((err as Error).message).slice(0, 200));
       else msg.nak(5_000);
+      this.opts.metrics?.consumed(this.durable, dead ? 'dead_letter' : 'retry', deliveryCount);
       return;
     }
     const log = this.log.child({ eventId: env.id, type: env.type, deliveryCount });
     try {
       const ran = await runWithContext({ correlationId: env.correlationId, causationId: env.id }, () =>
-        this.process(env, { deliveryCount, logger: log }),
+        inEventSpan(env, this.durable, () => this.process(env, { deliveryCount, logger: log })),
       );
       msg.ack();
+      this.opts.metrics?.consumed(this.durable, ran ? 'handled' : 'duplicate', deliveryCount);
       if (ran && this.spec.afterCommit) {
         try {
           await this.spec.afterCommit(env as Envelope<EventData<C>>);
@@ -204,12 +216,15 @@ export class EventConsumer<C extends EventContract = EventContract> {
       if (permanent || deliveryCount >= this.maxDeliver) {
         log.error({ err }, permanent ? 'event failed permanently' : 'event failed on its last delivery');
         // the failure is recorded in the dead-letter stream before the message is dropped
-        if (await this.deadLetter(msg, err, env)) msg.term(String((err as Error).message).slice(0, 200));
+        const dead = await this.deadLetter(msg, err, env);
+        if (dead) msg.term(String((err as Error).message).slice(0, 200));
         else msg.nak(5_000);
+        this.opts.metrics?.consumed(this.durable, dead ? 'dead_letter' : 'retry', deliveryCount);
       } else {
         const delay = this.backoff[Math.min(deliveryCount - 1, this.backoff.length - 1)] ?? 1_000;
         log.warn({ err, retryInMs: delay }, 'event failed; will retry');
         msg.nak(delay);
+        this.opts.metrics?.consumed(this.durable, 'retry', deliveryCount);
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   type EventContract,
   type EventData,
 } from '@rian/proto-contracts/envelope';
+import { currentTraceparent } from './tracing.js';
 import { currentContext } from './context.js';
 import { OutboxEvent } from './kit-entities.js';
 import { ensureStream, type BusNames } from './nats.js';
@@ -69,10 +70,12 @@ export class Outbox {
   ): Envelope<EventData<C>> {
     const ctx = currentContext();
     const causationId = opts.causationId ?? ctx?.causationId ?? ctx?.requestId;
+    const traceparent = currentTraceparent();
     const envelope = buildEvent(contract, data, {
       source: this.opts.source,
       correlationId: opts.correlationId ?? ctx?.correlationId,
       ...(causationId ? { causationId } : {}),
+      ...(traceparent ? { traceparent } : {}),
     });
     em.create(OutboxEvent, {
       id: envelope.id,

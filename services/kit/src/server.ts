@@ -1,4 +1,32 @@
+// first: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http before anything loads it
+import '@rian/kit/tracing-start';
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+
+/** The Prometheus text on a port of its own (METRICS_PORT), nothing else there; listens with start(). */
+function metricsListener(app: FastifyInstance): { start(host: string): void } | undefined {
+  if (!app.hasDecorator('metrics') || !app.metrics.port) return undefined;
+  const metrics = app.metrics;
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.text().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+      (err: unknown) => {
+        app.log.warn({ err }, 'metrics scrape failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.on('error', (err) => app.log.error({ err, port: metrics.port }, 'metrics listener failed'));
+  // hooks cannot be added once the app listens
+  app.addHook('onClose', async () => {
+    if (server.listening) server.close();
+  });
+  return { start: (host) => void server.listen(metrics.port, host) };
+}
 
 /**
  * Listens and shuts down gracefully: on SIGTERM/SIGINT stop taking requests, let the ones in
@@ -42,8 +70,10 @@ export async function runServer(
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  const metricsServer = metricsListener(app);
   try {
     await app.listen(where);
+    metricsServer?.start(where.host);
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     process.exit(1);

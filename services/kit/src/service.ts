@@ -25,6 +25,7 @@ import { installProblemHandlers } from './problem.js';
 import { AJV_OPTIONS, bodyWithoutCoercion } from './validation.js';
 import { ProblemError } from './errors.js';
 import { rejectUnsafeText } from './text-input.js';
+import { AppMetrics, metricsRoute } from './metrics.js';
 
 /** What a service's routes and plugins get from the kit. */
 export interface Kit {
@@ -209,6 +210,11 @@ export async function buildService<C extends BaseServiceConfig>(
 
   app.setValidatorCompiler(bodyWithoutCoercion());
   app.decorate('kit', kit);
+  const metrics = new AppMetrics(def.name, cfg.METRICS_PORT);
+  app.decorate('metrics', metrics);
+  metrics.instrument(app);
+  metrics.watchPool(orm);
+  metrics.watchOutbox(orm);
   app.decorateRequest('principal', undefined);
 
   const contextOf = (req: FastifyRequest): WorkContext => {
@@ -253,12 +259,26 @@ export async function buildService<C extends BaseServiceConfig>(
     const status = !database ? 'not-ready' : natsOk && redisOk ? 'ready' : 'degraded';
     return reply.status(database ? 200 : 503).send({ service: def.name, status, checks });
   });
+  metrics.watchDependencies(async () => {
+    const [database, natsOk, redisOk] = await Promise.all([
+      databaseReachable(orm),
+      natsReachable(nc),
+      redisReachable(redis),
+    ]);
+    return { database, nats: natsOk, redis: redisOk };
+  });
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  metricsRoute(app, metrics);
 
   await app.register(def.routes);
 
-  const consumers = (def.consumers?.(kit) ?? []).map(
-    (spec) => new EventConsumer({ orm, nats: () => nc, names, service: def.name, logger }, spec),
+  const specs = def.consumers?.(kit) ?? [];
+  const consumers = specs.map(
+    (spec) => new EventConsumer({ orm, nats: () => nc, names, service: def.name, logger, metrics }, spec),
+  );
+  metrics.watchConsumers(
+    () => nc,
+    consumers.map((c, i) => ({ durable: c.durable, stream: names.stream(specs[i]!.contract.owner) })),
   );
   const background = def.background?.(kit) ?? [];
   const workers = def.workers ?? true;

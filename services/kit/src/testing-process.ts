@@ -15,6 +15,8 @@ export interface ServiceProcessOptions {
   logFile?: string;
   /** how long a start may take before it counts as failed */
   readyTimeoutMs?: number;
+  /** answers 200 once it is ready (default /readyz; the gateway's: /api/health/live) */
+  readyPath?: string;
 }
 
 /**
@@ -83,7 +85,7 @@ export class ServiceProcess {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`${this.name} exited while starting (code ${this.child?.exitCode})`);
-      const ok = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
+      const ok = await fetch(`${this.url}${this.opts.readyPath ?? '/readyz'}`, { signal: AbortSignal.timeout(1_000) }).then(
         (r) => r.ok,
         () => false,
       );
