@@ -77,23 +77,18 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv = process.env): number
   return Number.isInteger(n) && n >= 1 ? n : DEFAULT_CONCURRENCY;
 }
 
-/** Fields that name an event's aggregate, most specific first (the first present is the key). */
-const AGGREGATE_FIELDS = ['orderId', 'paymentId', 'bookingId', 'enrolmentId', 'productId', 'userId'] as const;
-
 /**
- * The ordering key of an event: the events of one aggregate (one order, one payment…) are handled
- * one after another in stream order; different keys run in parallel. The first of AGGREGATE_FIELDS
- * that `data` carries as a string, else the correlation id (everything one user action caused).
+ * The ordering key of an event: events with the same key are handled one after another in stream
+ * order; different keys run in parallel. An event about one order (`data.orderId`: the orders /
+ * payments / learning saga) is keyed by that order; any other event by its type, i.e. one at a time
+ * as before, because its aggregate (course, lesson, product read models…) is not known here and
+ * out-of-order updates would be lost. A consumer that knows its aggregate passes `orderingKey`.
  */
 export function orderingKeyOf(env: Envelope): string {
   const data = env.data as Record<string, unknown> | null;
-  if (data && typeof data === 'object') {
-    for (const f of AGGREGATE_FIELDS) {
-      const v = data[f];
-      if (typeof v === 'string' && v) return `${f}:${v}`;
-    }
-  }
-  return `correlation:${env.correlationId}`;
+  const orderId = data && typeof data === 'object' ? data.orderId : undefined;
+  if (typeof orderId === 'string' && orderId) return `order:${orderId}`;
+  return `type:${env.type}`;
 }
 
 /** Counting semaphore with FIFO waiters: bounds the handlers running at once. */

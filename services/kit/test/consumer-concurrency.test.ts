@@ -218,9 +218,9 @@ describe('event consumer stop() with handlers running', () => {
 describe('orderingKeyOf', () => {
   const ev = (data: unknown) =>
     ({ id: 'x', type: 'a.b.c', version: 1, occurredAt: '', source: 's', correlationId: 'corr-1', data }) as Envelope;
-  it('keys an event by its aggregate: the order first, else the correlation id', () => {
-    expect(orderingKeyOf(ev({ orderId: 'o1', userId: 'u1' }))).toBe('orderId:o1');
-    expect(orderingKeyOf(ev({ userId: 'u1' }))).toBe('userId:u1');
-    expect(orderingKeyOf(ev({ text: 'no aggregate' }))).toBe('correlation:corr-1');
+  it("keys an event about an order by the order, any other by its type (one at a time)", () => {
+    expect(orderingKeyOf(ev({ orderId: 'o1', userId: 'u1' }))).toBe('order:o1');
+    expect(orderingKeyOf(ev({ orderId: 'o2', userId: 'u1' }))).toBe('order:o2');
+    expect(orderingKeyOf(ev({ userId: 'u1', courseId: 'c1' }))).toBe('type:a.b.c');
   });
 });
