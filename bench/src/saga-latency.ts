@@ -9,12 +9,15 @@
  *
  *   npm run saga-latency -w @rian/bench   (ORDERS=200 CONCURRENCY=1 POLL_MS=5)
  *
+ * Each consumer handles up to EVENTS_CONCURRENCY events at once (default 8; one order's events
+ * still in order): `EVENTS_CONCURRENCY=1` gives the one-at-a-time consumers of before issue 18.
+ *
  * catalog, orders, payments and learning run in this process (buildApp, as the services' tests do)
  * against the real PostgreSQL, NATS and Redis, in a namespace of their own; tokens are signed by a
  * test issuer the services trust.
  */
 import { performance } from 'node:perf_hooks';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -22,6 +25,7 @@ import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { createTestEnv, eventually, TestTokenIssuer } from '@rian/kit/testing';
 import type { ServiceApp } from '@rian/kit/service';
+import { defaultConcurrency } from '@rian/kit/consumer';
 import { buildApp as buildCatalog } from '@rian/catalog/app';
 import { readConfig as catalogConfig } from '@rian/catalog/config';
 import { buildApp as buildOrders } from '@rian/orders/app';
@@ -272,7 +276,7 @@ try {
   process.stdout.write(
     [
       '',
-      `saga latency: approval → enrolment visible (${ORDERS} orders, ${CONCURRENCY} at a time, polled every ${POLL_MS} ms)`,
+      `saga latency: approval → enrolment visible (${ORDERS} orders, ${CONCURRENCY} at a time, polled every ${POLL_MS} ms; consumers handle ${defaultConcurrency()} events at once; load ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ')})`,
       'scenario                                   p50 ms   p95 ms   max ms   p50 vs baseline   p95 vs baseline',
       `baseline: one JetStream hop               ${f(hop.p50)} ${f(hop.p95)} ${f(hop.max)}      ${x(1, 1)}        ${x(1, 1)}`,
       `approve → enrolment (2 hops, 3 commits)   ${f(saga.p50)} ${f(saga.p95)} ${f(saga.max)}      ${x(saga.p50, hop.p50)}        ${x(saga.p95, hop.p95)}`,

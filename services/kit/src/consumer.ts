@@ -49,6 +49,13 @@ export interface ConsumerSpec<C extends EventContract = EventContract> {
   /** delays (ms) between redeliveries after a retryable failure; the last repeats */
   backoffMs?: number[];
   ackWaitMs?: number;
+  /**
+   * How many events this consumer handles at once (default: EVENTS_CONCURRENCY, else 8). Events with
+   * the same ordering key still run one after another, in stream order.
+   */
+  concurrency?: number;
+  /** The ordering key of an event (default: `orderingKeyOf`). Same key → one at a time, in order. */
+  orderingKey?: (event: Envelope<EventData<C>>) => string;
 }
 
 export interface ConsumerOptions {
@@ -66,9 +73,62 @@ export interface ConsumerOptions {
       deliveryCount?: number,
     ): void;
   };
+  /** default bound for this service's consumers (a spec's own `concurrency` wins) */
+  concurrency?: number;
 }
 
 const DEFAULT_BACKOFF = [1_000, 5_000, 15_000, 60_000];
+const DEFAULT_CONCURRENCY = 8;
+
+/** The default bound on events handled at once per consumer: EVENTS_CONCURRENCY, else 8. */
+export function defaultConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.EVENTS_CONCURRENCY);
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_CONCURRENCY;
+}
+
+/**
+ * The ordering key of an event: events with the same key are handled one after another in stream
+ * order; different keys run in parallel. An event about one order (`data.orderId`: the orders /
+ * payments / learning saga) is keyed by that order; any other event by its type, i.e. one at a time
+ * as before, because its aggregate (course, lesson, product read models…) is not known here and
+ * out-of-order updates would be lost. A consumer that knows its aggregate passes `orderingKey`.
+ */
+export function orderingKeyOf(env: Envelope): string {
+  const data = env.data as Record<string, unknown> | null;
+  const orderId = data && typeof data === 'object' ? data.orderId : undefined;
+  if (typeof orderId === 'string' && orderId) return `order:${orderId}`;
+  return `type:${env.type}`;
+}
+
+/** Counting semaphore with FIFO waiters: bounds the handlers running at once. */
+class Slots {
+  private used = 0;
+  private readonly waiters: (() => void)[] = [];
+  constructor(readonly size: number) {}
+  get busy(): number {
+    return this.used + this.waiters.length;
+  }
+  async acquire(): Promise<void> {
+    if (this.used < this.size) {
+      this.used++;
+      return;
+    }
+    await new Promise<void>((r) => this.waiters.push(r));
+  }
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.used--;
+  }
+}
+
+/** One ordering key's lane: whether a message runs, the messages waiting behind it, a blocked retry. */
+interface Lane {
+  running: boolean;
+  queue: JsMsg[];
+  /** stream sequence of a message of this key that failed and awaits redelivery: successors wait */
+  blockedSeq?: number;
+}
 
 /** Durable name of a consumer: `<consumer-service>--<subject with dots as underscores>`. */
 export function durableName(service: string, type: string): string {
@@ -89,7 +149,17 @@ export class EventConsumer<C extends EventContract = EventContract> {
   private readonly maxDeliver: number;
   private readonly backoff: number[];
   private readonly log: Logger;
+  /** messages taken from the subscription and not yet settled (running, waiting or held) */
   private inFlight = 0;
+  private readonly slots: Slots;
+  private readonly lanes = new Map<string, Lane>();
+  private readonly idle: (() => void)[] = [];
+  private readonly ackWaitMs: number;
+  /** keeps the ack deadline of messages held behind their key's predecessor */
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** the most handlers seen running at once (for tests and metrics) */
+  maxRunning = 0;
+  private running = 0;
 
   constructor(
     private readonly opts: ConsumerOptions,
@@ -99,18 +169,115 @@ export class EventConsumer<C extends EventContract = EventContract> {
     this.maxDeliver = spec.maxDeliver ?? 5;
     this.backoff = spec.backoffMs ?? DEFAULT_BACKOFF;
     this.log = opts.logger.child({ consumer: this.durable });
+    this.slots = new Slots(
+      Math.max(1, Math.floor(spec.concurrency ?? opts.concurrency ?? defaultConcurrency())),
+    );
+    this.ackWaitMs = spec.ackWaitMs ?? 30_000;
+  }
+
+  get concurrency(): number {
+    return this.slots.size;
   }
 
   start(): void {
     this.stopped = false;
     this.loop = this.run();
+    this.heartbeat = setInterval(() => this.keepHeldAlive(), Math.max(1_000, Math.floor(this.ackWaitMs / 3)));
+    this.heartbeat.unref();
   }
 
+  /** Stops pulling, lets running handlers finish; messages not yet started are nak'd for redelivery. */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
     await this.loop?.catch(() => undefined);
-    while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+    for (const lane of this.lanes.values()) {
+      for (const m of lane.queue.splice(0)) this.settled(() => m.nak());
+    }
+    while (this.inFlight > 0) await new Promise<void>((r) => this.idle.push(r));
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private settled(fn?: () => void): void {
+    fn?.();
+    this.inFlight--;
+    if (this.inFlight === 0) for (const r of this.idle.splice(0)) r();
+  }
+
+  private keepHeldAlive(): void {
+    for (const lane of this.lanes.values()) for (const m of lane.queue) m.working();
+  }
+
+  /** Stream-order dispatch: a message joins its key's lane; it runs when the lane is free. */
+  private dispatch(msg: JsMsg): void {
+    this.inFlight++;
+    const key = this.keyOf(msg);
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { running: false, queue: [] };
+      this.lanes.set(key, lane);
+    }
+    if (lane.running) {
+      // a redelivery of the message now running (ack wait passed) is dropped: its outcome decides
+      lane.queue.push(msg);
+      return;
+    }
+    if (lane.blockedSeq !== undefined && lane.blockedSeq !== msg.seq) {
+      // a predecessor with the same key failed and awaits redelivery: wait behind it
+      lane.queue.push(msg);
+      return;
+    }
+    void this.runLane(key, lane, msg);
+  }
+
+  private async runLane(key: string, lane: Lane, first: JsMsg): Promise<void> {
+    lane.running = true;
+    let msg: JsMsg | undefined = first;
+    while (msg) {
+      await this.slots.acquire();
+      this.running++;
+      this.maxRunning = Math.max(this.maxRunning, this.running);
+      let outcome: 'done' | 'retry' = 'retry';
+      try {
+        if (this.stopped) msg.nak();
+        else outcome = await this.handle(msg);
+      } catch (err) {
+        this.log.error({ err }, 'consumer handler crashed');
+        msg.nak(1_000);
+      } finally {
+        this.running--;
+        this.slots.release();
+      }
+      if (outcome === 'retry') lane.blockedSeq = msg.seq;
+      else if (lane.blockedSeq === msg.seq) lane.blockedSeq = undefined;
+      this.settled();
+      msg = this.nextIn(lane);
+    }
+    lane.running = false;
+    if (!lane.queue.length && lane.blockedSeq === undefined) this.lanes.delete(key);
+  }
+
+  /** The next message of a lane that may run now: the blocked one's redelivery, or the head. */
+  private nextIn(lane: Lane): JsMsg | undefined {
+    if (this.stopped) return undefined;
+    if (lane.blockedSeq !== undefined) {
+      const i = lane.queue.findIndex((m) => m.seq === lane.blockedSeq);
+      return i < 0 ? undefined : lane.queue.splice(i, 1)[0];
+    }
+    return lane.queue.shift();
+  }
+
+  private keyOf(msg: JsMsg): string {
+    try {
+      const parsed: unknown = JSON.parse(msg.string());
+      if (!isEnvelope(parsed)) return `seq:${msg.seq}`;
+      return this.spec.orderingKey
+        ? this.spec.orderingKey(parsed as Envelope<EventData<C>>)
+        : orderingKeyOf(parsed);
+    } catch {
+      return `seq:${msg.seq}`;
+    }
   }
 
   /** Keeps a consume loop alive: (re)creates stream and consumer, survives NATS restarts. */
@@ -130,8 +297,9 @@ export class EventConsumer<C extends EventContract = EventContract> {
           deliver_policy: DeliverPolicy.All,
           filter_subject: this.opts.names.subject(this.spec.contract.type),
           max_deliver: this.maxDeliver,
-          ack_wait: nanos(this.spec.ackWaitMs ?? 30_000),
-          max_ack_pending: 100,
+          ack_wait: nanos(this.ackWaitMs),
+          // messages held behind their key's predecessor count here too: room for them and the bound
+          max_ack_pending: Math.max(100, this.slots.size * 10),
         };
         try {
           await jsm.consumers.info(stream, this.durable);
@@ -145,7 +313,10 @@ export class EventConsumer<C extends EventContract = EventContract> {
         }
         const js = jetstream(nc);
         const consumer = await js.consumers.get(stream, this.durable);
-        this.messages = await consumer.consume({ max_messages: 20, expires: 5_000 });
+        this.messages = await consumer.consume({
+          max_messages: Math.max(20, this.slots.size * 2),
+          expires: 5_000,
+        });
         // stopped while setting up: stop() found no subscription to close. End it here, without
         // waiting (close() waits for an iteration that will never run)
         if (this.stopped) {
@@ -154,13 +325,17 @@ export class EventConsumer<C extends EventContract = EventContract> {
         }
         wait = 500;
         for await (const msg of this.messages) {
-          this.inFlight++;
-          try {
-            await this.handle(msg);
-          } finally {
-            this.inFlight--;
+          if (this.stopped) {
+            msg.nak();
+            break;
           }
-          if (this.stopped) break;
+          this.dispatch(msg);
+          // pull no further while every slot is taken or waited for (held messages do not count:
+          // they wait for a predecessor that either runs or awaits its own redelivery)
+          while (this.slots.busy >= this.slots.size && !this.stopped) {
+            await this.slots.acquire();
+            this.slots.release();
+          }
         }
       } catch (err) {
         if (this.stopped) break;
@@ -177,8 +352,8 @@ export class EventConsumer<C extends EventContract = EventContract> {
     return all.find((c) => c.type === env.type && c.version === env.version);
   }
 
-  /** Handles one delivery. */
-  private async handle(msg: JsMsg): Promise<void> {
+  /** Handles one delivery: 'done' once acked or terminated, 'retry' when nak'd for redelivery. */
+  private async handle(msg: JsMsg): Promise<'done' | 'retry'> {
     const deliveryCount = msg.info.deliveryCount;
     let env: Envelope;
     let parsed: unknown;
@@ -191,11 +366,14 @@ export class EventConsumer<C extends EventContract = EventContract> {
       env = parsed;
     } catch (err) {
       const asEnvelope = isEnvelope(parsed) ? parsed : undefined;
-      const dead = await this.deadLetter(msg, err, asEnvelope);
-      if (dead) msg.term(String((err as Error).message).slice(0, 200));
-      else msg.nak(5_000);
-      this.opts.metrics?.consumed(this.durable, dead ? 'dead_letter' : 'retry', deliveryCount);
-      return;
+      if (await this.deadLetter(msg, err, asEnvelope)) {
+        msg.term(String((err as Error).message).slice(0, 200));
+        this.opts.metrics?.consumed(this.durable, 'dead_letter', deliveryCount);
+        return 'done';
+      }
+      msg.nak(5_000);
+      this.opts.metrics?.consumed(this.durable, 'retry', deliveryCount);
+      return 'retry';
     }
     const log = this.log.child({ eventId: env.id, type: env.type, deliveryCount });
     try {
@@ -211,21 +389,26 @@ export class EventConsumer<C extends EventContract = EventContract> {
           log.warn({ err }, 'after-commit step failed');
         }
       }
+      return 'done';
     } catch (err) {
       const permanent = err instanceof PermanentError || err instanceof EventValidationError;
       if (permanent || deliveryCount >= this.maxDeliver) {
         log.error({ err }, permanent ? 'event failed permanently' : 'event failed on its last delivery');
         // the failure is recorded in the dead-letter stream before the message is dropped
-        const dead = await this.deadLetter(msg, err, env);
-        if (dead) msg.term(String((err as Error).message).slice(0, 200));
-        else msg.nak(5_000);
-        this.opts.metrics?.consumed(this.durable, dead ? 'dead_letter' : 'retry', deliveryCount);
-      } else {
-        const delay = this.backoff[Math.min(deliveryCount - 1, this.backoff.length - 1)] ?? 1_000;
-        log.warn({ err, retryInMs: delay }, 'event failed; will retry');
-        msg.nak(delay);
+        if (await this.deadLetter(msg, err, env)) {
+          msg.term(String((err as Error).message).slice(0, 200));
+          this.opts.metrics?.consumed(this.durable, 'dead_letter', deliveryCount);
+          return 'done';
+        }
+        msg.nak(5_000);
         this.opts.metrics?.consumed(this.durable, 'retry', deliveryCount);
+        return 'retry';
       }
+      const delay = this.backoff[Math.min(deliveryCount - 1, this.backoff.length - 1)] ?? 1_000;
+      log.warn({ err, retryInMs: delay }, 'event failed; will retry');
+      msg.nak(delay);
+      this.opts.metrics?.consumed(this.durable, 'retry', deliveryCount);
+      return 'retry';
     }
   }
 
