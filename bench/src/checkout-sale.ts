@@ -53,7 +53,12 @@ function percentile(sorted: number[], p: number): number {
 }
 function summary(ms: number[]) {
   const arr = Array.from(Float64Array.from(ms).sort());
-  return { n: arr.length, p50: percentile(arr, 50), p99: percentile(arr, 99), max: arr[arr.length - 1] ?? NaN };
+  return {
+    n: arr.length,
+    p50: percentile(arr, 50),
+    p99: percentile(arr, 99),
+    max: arr[arr.length - 1] ?? NaN,
+  };
 }
 
 // ---------------------------------------------------------------- tokens, as auth signs them
@@ -421,15 +426,19 @@ try {
     ((await sql.query(`select count(*) as n from orders`)).rows[0] as { n: string }).n,
   );
   const couponUses = Number(
-    ((await sql.query(`select count(*) as n from orders where coupon_id = $1`, [couponId])).rows[0] as {
-      n: string;
-    }).n,
+    (
+      (await sql.query(`select count(*) as n from orders where coupon_id = $1`, [couponId])).rows[0] as {
+        n: string;
+      }
+    ).n,
   );
   const payDb = new pg.Client({ connectionString: env.databaseUrl('payments') });
   await payDb.connect();
   const slipsWaiting = Number(
-    ((await payDb.query(`select count(*) as n from slips`).catch(() => ({ rows: [{ n: 'NaN' }] })))
-      .rows[0] as { n: string }).n,
+    (
+      (await payDb.query(`select count(*) as n from slips`).catch(() => ({ rows: [{ n: 'NaN' }] })))
+        .rows[0] as { n: string }
+    ).n,
   );
   await payDb.end();
 

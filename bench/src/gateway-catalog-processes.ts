@@ -96,9 +96,7 @@ try {
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
   const baseline = start('baseline', 'bench/src/baseline-server.ts', {
     PORT: String(baselinePort),
-    BASELINE_ROUTES: JSON.stringify(
-      Object.fromEntries(SCENARIOS.map((s) => [s.path, samples.get(s.path)!])),
-    ),
+    BASELINE_ROUTES: JSON.stringify(Object.fromEntries(SCENARIOS.map((s) => [s.path, samples.get(s.path)!]))),
   });
   await waitReady(baseline, `${baselineBase}/readyz`);
 

@@ -38,19 +38,29 @@ describe('the public cache at the gateway', () => {
         reply
           .header('cache-control', PUBLIC)
           .header('vary', 'Accept-Language')
-          .send({ url: (req.params as { url: string }).url, lang: req.headers['accept-language'] ?? null, version }),
+          .send({
+            url: (req.params as { url: string }).url,
+            lang: req.headers['accept-language'] ?? null,
+            version,
+          }),
       );
       // a member's own prices: who asks decides the answer
       app.get('/products/:id/prices', async (req, reply) =>
-        reply.header('cache-control', 'private, no-store').send({ for: req.headers.authorization ?? 'nobody' }),
+        reply
+          .header('cache-control', 'private, no-store')
+          .send({ for: req.headers.authorization ?? 'nobody' }),
       );
       // /me-like and order-like answers that forget to say: nothing stored without `public`
       app.get('/me', async (req) => ({ me: req.headers.authorization ?? null }));
       app.get('/orders/mine', async (req, reply) =>
         reply.header('cache-control', 'max-age=60').send({ orders: req.headers.authorization ?? null }),
       );
-      app.get('/missing', async (_req, reply) => reply.code(404).header('cache-control', PUBLIC).send({ no: 1 }));
-      app.get('/broken', async (_req, reply) => reply.code(500).header('cache-control', PUBLIC).send({ no: 1 }));
+      app.get('/missing', async (_req, reply) =>
+        reply.code(404).header('cache-control', PUBLIC).send({ no: 1 }),
+      );
+      app.get('/broken', async (_req, reply) =>
+        reply.code(500).header('cache-control', PUBLIC).send({ no: 1 }),
+      );
       app.get('/with-cookie', async (_req, reply) =>
         reply.header('cache-control', PUBLIC).header('set-cookie', 'seen=1; Path=/').send({ ok: 1 }),
       );
@@ -149,7 +159,10 @@ describe('the public cache at the gateway', () => {
   it('never stores /me, /orders/mine, a 4xx, a 5xx, a Set-Cookie answer or one that varies by Authorization', async () => {
     for (const path of ['/me', '/orders/mine', '/missing', '/broken', '/with-cookie', '/by-who']) {
       const before = count(path);
-      const first = await get(gw, `/api/catalog${path}`, { authorization: 'Bearer member-a', cookie: 'rian_refresh=x' });
+      const first = await get(gw, `/api/catalog${path}`, {
+        authorization: 'Bearer member-a',
+        cookie: 'rian_refresh=x',
+      });
       const second = await get(gw, `/api/catalog${path}`);
       expect(count(path), path).toBe(before + 2);
       for (const res of [first, second]) expect(res.headers[CACHE_HEADER], path).not.toBe('hit');
@@ -201,5 +214,4 @@ describe('the public cache at the gateway', () => {
     nc.publish(names.subject('catalog.product.deleted'), JSON.stringify({ id: 'e-2' }));
     await eventually(async () => (await get(other, url)).json().items[0] === `v${version}`);
   });
-
 });

@@ -46,8 +46,26 @@ export function uuidv7(now: number = Date.now()): string {
   bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
   const h = (i: number) => HEX[bytes[i]!]!;
   return (
-    h(0) + h(1) + h(2) + h(3) + '-' + h(4) + h(5) + '-' + h(6) + h(7) + '-' + h(8) + h(9) + '-' +
-    h(10) + h(11) + h(12) + h(13) + h(14) + h(15)
+    h(0) +
+    h(1) +
+    h(2) +
+    h(3) +
+    '-' +
+    h(4) +
+    h(5) +
+    '-' +
+    h(6) +
+    h(7) +
+    '-' +
+    h(8) +
+    h(9) +
+    '-' +
+    h(10) +
+    h(11) +
+    h(12) +
+    h(13) +
+    h(14) +
+    h(15)
   );
 }
 

@@ -131,7 +131,10 @@ export class PublicCache {
   }
 
   clear(): void {
-    for (const service of new Set([...this.generations.keys(), ...[...this.entries.values()].map((e) => e.service)]))
+    for (const service of new Set([
+      ...this.generations.keys(),
+      ...[...this.entries.values()].map((e) => e.service),
+    ]))
       this.generations.set(service, this.generation(service) + 1);
     this.entries.clear();
     this.bytes = 0;
@@ -214,7 +217,8 @@ export class ServiceCache {
     if (!this.cache.enabled || req.method !== 'GET') return undefined;
     const freshness = storable(status, headers);
     const length = Number(headers['content-length']);
-    if (!freshness || !Number.isFinite(length) || length > this.cache.settings.maxEntryBytes) return undefined;
+    if (!freshness || !Number.isFinite(length) || length > this.cache.settings.maxEntryBytes)
+      return undefined;
     const key = cacheKey(this.service, req.url, req.headers);
     return (stream, reply) => {
       const chunks: Buffer[] = [];
@@ -233,7 +237,12 @@ export class ServiceCache {
         kept.etag = etag;
         kept['cache-control'] = CLIENT_CACHE_CONTROL;
         reply.header('cache-control', CLIENT_CACHE_CONTROL);
-        const stored = this.cache.store(key, this.service, generation, { headers: kept, body, etag, freshness });
+        const stored = this.cache.store(key, this.service, generation, {
+          headers: kept,
+          body,
+          etag,
+          freshness,
+        });
         reply.header('etag', etag);
         reply.header(CACHE_HEADER, stored ? 'stored' : 'miss');
         if (notModified(req.headers['if-none-match'], etag)) {
@@ -262,7 +271,8 @@ export class ServiceCache {
     this.app
       .inject({ method: 'GET', url: req.url, headers })
       .then((res) => {
-        if (res.statusCode !== 200) req.log.warn({ status: res.statusCode, url: req.url }, 'cache refresh failed');
+        if (res.statusCode !== 200)
+          req.log.warn({ status: res.statusCode, url: req.url }, 'cache refresh failed');
       })
       .catch((err: unknown) => req.log.warn({ err, url: req.url }, 'cache refresh failed'))
       .finally(() => this.cache.endRefresh(key));

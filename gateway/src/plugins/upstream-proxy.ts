@@ -53,7 +53,10 @@ const HOP_BY_HOP = [
   'expect',
 ];
 
-export function withoutHopByHop(headers: Record<string, unknown>, ...also: string[]): Record<string, unknown> {
+export function withoutHopByHop(
+  headers: Record<string, unknown>,
+  ...also: string[]
+): Record<string, unknown> {
   const out = { ...headers };
   for (const name of HOP_BY_HOP) delete out[name];
   for (const name of also) delete out[name];

@@ -25,8 +25,13 @@ describe('the public cache rules', () => {
   });
 
   it('stores only a 200 marked public with a lifetime, no cookie, varying on nothing but the keyed headers', () => {
-    expect(storable(200, { 'cache-control': PUBLIC })).toEqual({ maxAgeMs: 60_000, staleWhileRevalidateMs: 30_000 });
-    expect(storable(200, { 'cache-control': PUBLIC, vary: 'Accept-Language, accept-encoding' })).toBeDefined();
+    expect(storable(200, { 'cache-control': PUBLIC })).toEqual({
+      maxAgeMs: 60_000,
+      staleWhileRevalidateMs: 30_000,
+    });
+    expect(
+      storable(200, { 'cache-control': PUBLIC, vary: 'Accept-Language, accept-encoding' }),
+    ).toBeDefined();
     for (const [status, headers] of [
       [404, { 'cache-control': PUBLIC }],
       [500, { 'cache-control': PUBLIC }],
@@ -47,12 +52,20 @@ describe('the public cache rules', () => {
 
   it('keys on the service, the query in one order and the normalised Accept-Encoding / Accept-Language', () => {
     const a = cacheKey('catalog', '/products?page=1&pageSize=20', { 'accept-encoding': 'gzip, br' });
-    expect(cacheKey('catalog', '/products?pageSize=20&page=1', { 'accept-encoding': 'br;q=0.9, GZIP' })).toBe(a);
+    expect(cacheKey('catalog', '/products?pageSize=20&page=1', { 'accept-encoding': 'br;q=0.9, GZIP' })).toBe(
+      a,
+    );
     expect(cacheKey('media', '/products?page=1&pageSize=20', { 'accept-encoding': 'gzip, br' })).not.toBe(a);
-    expect(cacheKey('catalog', '/products?page=2&pageSize=20', { 'accept-encoding': 'gzip, br' })).not.toBe(a);
+    expect(cacheKey('catalog', '/products?page=2&pageSize=20', { 'accept-encoding': 'gzip, br' })).not.toBe(
+      a,
+    );
     expect(cacheKey('catalog', '/products?page=1&pageSize=20', {})).not.toBe(a);
-    expect(cacheKey('catalog', '/products?page=1&pageSize=20', { 'accept-encoding': 'gzip, br, zstd;q=0' })).toBe(a);
-    expect(cacheKey('catalog', '/p', { 'accept-language': 'th' })).not.toBe(cacheKey('catalog', '/p', { 'accept-language': 'en' }));
+    expect(
+      cacheKey('catalog', '/products?page=1&pageSize=20', { 'accept-encoding': 'gzip, br, zstd;q=0' }),
+    ).toBe(a);
+    expect(cacheKey('catalog', '/p', { 'accept-language': 'th' })).not.toBe(
+      cacheKey('catalog', '/p', { 'accept-language': 'en' }),
+    );
   });
 
   it('answers If-None-Match with the stored strong tag (and *), W/ compared weakly', () => {

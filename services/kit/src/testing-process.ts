@@ -85,7 +85,9 @@ export class ServiceProcess {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`${this.name} exited while starting (code ${this.child?.exitCode})`);
-      const ok = await fetch(`${this.url}${this.opts.readyPath ?? '/readyz'}`, { signal: AbortSignal.timeout(1_000) }).then(
+      const ok = await fetch(`${this.url}${this.opts.readyPath ?? '/readyz'}`, {
+        signal: AbortSignal.timeout(1_000),
+      }).then(
         (r) => r.ok,
         () => false,
       );

@@ -164,7 +164,9 @@ describe('event consumer, several events at once', () => {
     expect(runs.get(dup.id)).toBe(1);
     const rows = (await app.kit.orm.em
       .fork()
-      .execute('select count(*)::int as n from kittest_seen where text = ?', ['dup:twice'])) as { n: number }[];
+      .execute('select count(*)::int as n from kittest_seen where text = ?', ['dup:twice'])) as {
+      n: number;
+    }[];
     expect(rows[0]!.n).toBe(1);
   });
 });
@@ -188,7 +190,10 @@ describe('event consumer stop() with handlers running', () => {
           NoteCreated,
           async (event, { em }) => {
             await new Promise<void>((r) => gates.push(r));
-            await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [event.id, event.data.text]);
+            await em.execute('insert into kittest_seen (event_id, text) values (?, ?)', [
+              event.id,
+              event.data.text,
+            ]);
             order.push(`handled ${event.data.text}`);
           },
           { concurrency: 2, orderingKey: (e) => e.data.noteId },
@@ -217,8 +222,16 @@ describe('event consumer stop() with handlers running', () => {
 
 describe('orderingKeyOf', () => {
   const ev = (data: unknown) =>
-    ({ id: 'x', type: 'a.b.c', version: 1, occurredAt: '', source: 's', correlationId: 'corr-1', data }) as Envelope;
-  it("keys an event about an order by the order, any other by its type (one at a time)", () => {
+    ({
+      id: 'x',
+      type: 'a.b.c',
+      version: 1,
+      occurredAt: '',
+      source: 's',
+      correlationId: 'corr-1',
+      data,
+    }) as Envelope;
+  it('keys an event about an order by the order, any other by its type (one at a time)', () => {
     expect(orderingKeyOf(ev({ orderId: 'o1', userId: 'u1' }))).toBe('order:o1');
     expect(orderingKeyOf(ev({ orderId: 'o2', userId: 'u1' }))).toBe('order:o2');
     expect(orderingKeyOf(ev({ userId: 'u1', courseId: 'c1' }))).toBe('type:a.b.c');

@@ -41,7 +41,8 @@ describe('Cache-Control on catalog answers', () => {
     await env?.cleanup();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
 
   it('marks the shop reads that depend on the URL alone public, for a shared cache', async () => {
     for (const url of [
