@@ -72,7 +72,10 @@ describe('authorisation matrix of the insights service', () => {
           expected === 'allowed'
             ? res.statusCode < 500 && ![401, 403].includes(res.statusCode)
             : res.statusCode === expected && code === ACCESS_CODES[expected];
-        if (!ok) mismatches.push(`${row.route} as ${role}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`);
+        if (!ok)
+          mismatches.push(
+            `${row.route} as ${role}: expected ${expected}, got ${res.statusCode} ${code ?? ''}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);

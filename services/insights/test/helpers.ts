@@ -28,7 +28,13 @@ export function order(opts: {
 }) {
   const orderId = uuidv7();
   const net = opts.total - opts.discount;
-  const common = { orderId, orderNo: 1, reference: `R-${orderId.slice(-6)}`, userId: uuidv7(), productId: opts.productId };
+  const common = {
+    orderId,
+    orderNo: 1,
+    reference: `R-${orderId.slice(-6)}`,
+    userId: uuidv7(),
+    productId: opts.productId,
+  };
   const created = buildEvent(
     OrderCreated,
     {

@@ -45,24 +45,26 @@ export async function readDashboard(
     total.net += n(r.net);
     couponsUsed += n(r.coupons_used);
   }
-  const byPaymentType = ((await em.execute(
-    `select payment_type as key, sum(orders)::int as orders, sum(net)::bigint as net
+  const byPaymentType = (
+    (await em.execute(
+      `select payment_type as key, sum(orders)::int as orders, sum(net)::bigint as net
        from sales_payment_days where day between ? and ? group by payment_type order by 3 desc, 1`,
-    range,
-  )) as Rows).map((r): SalesByKey => ({ key: String(r.key), orders: n(r.orders), net: n(r.net) }));
-  const byProduct = ((await em.execute(
-    `select s.product_id as key, p.name, sum(s.orders)::int as orders, sum(s.net)::bigint as net
+      range,
+    )) as Rows
+  ).map((r): SalesByKey => ({ key: String(r.key), orders: n(r.orders), net: n(r.net) }));
+  const byProduct = (
+    (await em.execute(
+      `select s.product_id as key, p.name, sum(s.orders)::int as orders, sum(s.net)::bigint as net
        from sales_product_days s left join product_names p using (product_id)
       where s.day between ? and ? group by s.product_id, p.name order by 4 desc, 1 limit 20`,
-    range,
-  )) as Rows).map(
-    (r): SalesByKey => ({
-      key: String(r.key),
-      ...(r.name ? { name: String(r.name) } : {}),
-      orders: n(r.orders),
-      net: n(r.net),
-    }),
-  );
+      range,
+    )) as Rows
+  ).map((r): SalesByKey => ({
+    key: String(r.key),
+    ...(r.name ? { name: String(r.name) } : {}),
+    orders: n(r.orders),
+    net: n(r.net),
+  }));
   const [waiting] = (await em.execute(
     `select (select count(*) from orders where paid_day is null)::int as orders_waiting,
             (select count(*) from slips_waiting)::int as slips`,

@@ -20,7 +20,16 @@ export const onOrderCreated = on(OrderCreated, async (event, { em }) => {
      values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (order_id) do update set total = excluded.total, discount = excluded.discount,
        coupon_id = excluded.coupon_id, created_day = excluded.created_day`,
-    [d.orderId, d.productId, String(d.paymentType), d.total, d.discount, d.net, d.couponId, bangkokDay(d.createdAt)],
+    [
+      d.orderId,
+      d.productId,
+      String(d.paymentType),
+      d.total,
+      d.discount,
+      d.net,
+      d.couponId,
+      bangkokDay(d.createdAt),
+    ],
   );
 });
 
@@ -79,10 +88,10 @@ export const onOrderPaid = on(OrderPaid, async (event, { em }) => {
 });
 
 export const onSlipSubmitted = on(SlipSubmitted, async (event, { em }) => {
-  await em.execute(
-    `insert into slips_waiting (slip_id, submitted_at) values (?, ?) on conflict do nothing`,
-    [event.data.slipId, event.data.submittedAt],
-  );
+  await em.execute(`insert into slips_waiting (slip_id, submitted_at) values (?, ?) on conflict do nothing`, [
+    event.data.slipId,
+    event.data.submittedAt,
+  ]);
 });
 
 const slipDone = async (em: Em, slipId: string) => {

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
-import { DASHBOARD_MAX_DAYS, DashboardAnswer, DashboardQuery, daysBetween } from '@rian/proto-contracts/insights';
+import {
+  DASHBOARD_MAX_DAYS,
+  DashboardAnswer,
+  DashboardQuery,
+  daysBetween,
+} from '@rian/proto-contracts/insights';
 import { sendProblem } from '@rian/kit/problem';
 import { readDashboard } from '../domain/dashboard.js';
 

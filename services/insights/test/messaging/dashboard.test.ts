@@ -93,7 +93,12 @@ describe('the staff dashboard from replayed events', () => {
     await payments.deliver(
       buildEvent(
         SlipSubmitted,
-        { ...slip(s1, c.orderId), paymentDate: '2026-03-02', paymentTime: '10:00', submittedAt: '2026-03-02T03:10:00.000Z' },
+        {
+          ...slip(s1, c.orderId),
+          paymentDate: '2026-03-02',
+          paymentTime: '10:00',
+          submittedAt: '2026-03-02T03:10:00.000Z',
+        },
         { source: 'payments' },
       ),
       'insights',
@@ -101,7 +106,12 @@ describe('the staff dashboard from replayed events', () => {
     await payments.deliver(
       buildEvent(
         SlipSubmitted,
-        { ...slip(s2, a.orderId), paymentDate: '2026-03-01', paymentTime: '23:00', submittedAt: '2026-03-01T16:05:00.000Z' },
+        {
+          ...slip(s2, a.orderId),
+          paymentDate: '2026-03-01',
+          paymentTime: '23:00',
+          submittedAt: '2026-03-01T16:05:00.000Z',
+        },
         { source: 'payments' },
       ),
       'insights',
@@ -109,7 +119,12 @@ describe('the staff dashboard from replayed events', () => {
     await payments.deliver(
       buildEvent(
         PaymentApproved,
-        { ...slip(s2, a.orderId), method: 'slip', approvedBy: uuidv7(), approvedAt: '2026-03-01T16:30:00.000Z' },
+        {
+          ...slip(s2, a.orderId),
+          method: 'slip',
+          approvedBy: uuidv7(),
+          approvedAt: '2026-03-01T16:30:00.000Z',
+        },
         { source: 'payments' },
       ),
       'insights',
