@@ -62,6 +62,8 @@ describe('a dashboard read over a year of per-day rows', () => {
     // the top product: product 40, 365 days × 40 satang
     expect(body.sales.byProduct[0]).toMatchObject({ orders: 365, net: 365 * 40 });
     const { readFileSync } = await import('node:fs');
-    process.stdout.write(`year read: ${ms.toFixed(1)} ms; loadavg ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
+    process.stdout.write(
+      `year read: ${ms.toFixed(1)} ms; loadavg ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`,
+    );
   });
 });

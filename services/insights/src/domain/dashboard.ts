@@ -94,11 +94,17 @@ export async function readDashboard(
     waiting: {
       ordersWaiting: n(waiting?.orders_waiting),
       slipsToReview: n(waiting?.slips),
-      booksToDispatch: 0,
+      booksToDispatch: null,
     },
     couponsUsed,
     members: { newMembers, premiumConversions, series: [...memberSeries.values()] },
-    bookings: { made: 0 },
-    learning: { activeThisWeek: 0, watchSeconds: 0, sessionsToday: 0, checkIns: 0, liveViewersNow },
+    bookings: { made: null },
+    learning: {
+      activeThisWeek: null,
+      watchSeconds: null,
+      sessionsToday: null,
+      checkIns: null,
+      liveViewersNow,
+    },
   };
 }

@@ -25,15 +25,21 @@ const answer = (bucket: 'day' | 'week' | 'month'): DashboardAnswer => ({
     byPaymentType: [],
     byProduct: [],
   },
-  waiting: { ordersWaiting: 3, slipsToReview: 1, booksToDispatch: 0 },
+  waiting: { ordersWaiting: 3, slipsToReview: 1, booksToDispatch: null },
   couponsUsed: 1,
   members: {
     newMembers: 4,
     premiumConversions: 1,
     series: [{ bucket: '2026-03-02', newMembers: 4, premiumConversions: 1 }],
   },
-  bookings: { made: 0 },
-  learning: { activeThisWeek: 0, watchSeconds: 0, sessionsToday: 0, checkIns: 0, liveViewersNow: null },
+  bookings: { made: null },
+  learning: {
+    activeThisWeek: null,
+    watchSeconds: null,
+    sessionsToday: null,
+    checkIns: null,
+    liveViewersNow: null,
+  },
 });
 
 let asked: URL[] = [];

@@ -70,12 +70,6 @@ export function AdminDashboardRoute() {
       value: v(data?.members.premiumConversions),
       testId: 'stat-premium',
     },
-    {
-      to: '/admin/deliveries',
-      label: t('admin.dashboard.booksToDispatch'),
-      value: v(data?.waiting.booksToDispatch),
-      testId: 'stat-books',
-    },
   ];
   return (
     <>
