@@ -21,6 +21,7 @@ export default defineConfig({
         'payments',
         'learning',
         'bookings',
+        'insights',
       ].map((name) => ({
         test: {
           name,

@@ -34,6 +34,7 @@ export const SERVICES = [
   'payments',
   'learning',
   'bookings',
+  'insights',
 ];
 export const DEFAULT_PORTS = {
   gateway: 3000,
@@ -45,6 +46,7 @@ export const DEFAULT_PORTS = {
   learning: 3106,
   bookings: 3107,
   media: 3108,
+  insights: 3110,
 };
 
 const isTTY = process.stdout.isTTY;

@@ -43,6 +43,7 @@ const JOURNEYS = [
   'web/e2e/member-onboarding.e2e.ts',
   'web/e2e/bookings.e2e.ts',
   'web/e2e/api-docs.e2e.ts',
+  'web/e2e/dashboard.e2e.ts',
 ];
 /** E2E_JOURNEYS=demo,card (names without .e2e.ts) runs only those, e.g. `E2E_JOURNEYS=demo npm run test:e2e` */
 const chosenJourneys = (() => {

@@ -41,7 +41,7 @@ export const ConfigSchema = Type.Object({
   RIAN_NAMESPACE: Type.String({ default: '', pattern: '^[a-z0-9_]*$' }),
   /** services reachable under /api/<name>, comma-separated */
   GATEWAY_SERVICES: Type.String({
-    default: 'auth,catalog,notifications,media,orders,payments,learning,bookings',
+    default: 'auth,catalog,notifications,media,orders,payments,learning,bookings,insights',
   }),
   ...upstreamUrls,
   /** an upstream that sends no response headers within this counts as failed */

@@ -213,8 +213,9 @@ describe('gateway configuration', () => {
   it('defaults to auth, catalog, notifications, media and orders on their default ports', () => {
     const config = readConfig({});
     expect(config.GATEWAY_SERVICES).toBe(
-      'auth,catalog,notifications,media,orders,payments,learning,bookings',
+      'auth,catalog,notifications,media,orders,payments,learning,bookings,insights',
     );
+    expect(config.INSIGHTS_URL).toBe('http://127.0.0.1:3110');
     expect(config.AUTH_URL).toBe('http://127.0.0.1:3101');
     expect(config.MEDIA_URL).toBe('http://127.0.0.1:3108');
     expect(config.PORT).toBe(3000);

@@ -770,6 +770,12 @@ export const ERRORS = {
     en: 'This product is not known',
   },
   'bookings.not_found': { status: 404, th: 'ไม่พบการจองนี้', en: 'The booking was not found' },
+  // insights (issue 20, D115)
+  'insights.range_invalid': {
+    status: 400,
+    th: 'ช่วงวันที่ไม่ถูกต้อง (วันเริ่มต้องไม่หลังวันสิ้นสุด และไม่เกิน 366 วัน)',
+    en: 'The date range is invalid (from must not be after to, at most 366 days)',
+  },
   'bookings.field_not_editable': {
     status: 400,
     th: 'ไม่สามารถแก้ไขวันที่บันทึก สลิป ยอดเงิน หรือวันเวลาชำระเงินของการจองได้',

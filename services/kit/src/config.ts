@@ -12,6 +12,7 @@ export const DEFAULT_PORTS = {
   learning: 3106,
   bookings: 3107,
   media: 3108,
+  insights: 3110,
 } as const;
 export type ServiceName = Exclude<keyof typeof DEFAULT_PORTS, 'gateway'>;
 

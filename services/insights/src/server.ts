@@ -1,0 +1,6 @@
+import { runServer } from '@rian/kit/server';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+
+const config = readConfig();
+await runServer(() => buildApp(config), { host: config.HOST, port: config.PORT });
