@@ -7,23 +7,12 @@
 // (services/auth/node_modules has its own @fastify/cookie) before the root's, as it does for the
 // source, and the paths the code resolves from its own file (`new URL('../../web/dist/',
 // import.meta.url)`, `../../../var/slips`) land on the same places from the bundle as from the source.
-import { SERVICES } from '../local/stack.mjs';
+import { DEFAULT_PORTS, SERVICES } from '../local/stack.mjs';
 
 /** @typedef {{ name: string, entry: string, out: string, health: string, port: number }} Program */
 
-/** the services' default ports (services/kit/src/config.ts DEFAULT_PORTS) */
-export const PORTS = {
-  gateway: 3000,
-  auth: 3101,
-  catalog: 3102,
-  notifications: 3103,
-  orders: 3104,
-  payments: 3105,
-  learning: 3106,
-  bookings: 3107,
-  media: 3108,
-  'payments-simulator': 3109,
-};
+/** the programs' default ports: the stack's (services/kit/src/config.ts DEFAULT_PORTS), and the simulator's */
+export const PORTS = { ...DEFAULT_PORTS, 'payments-simulator': 3109 };
 
 /** @type {Program[]} every program the image can run, by the name SERVICE gives it */
 export const PROGRAMS = [

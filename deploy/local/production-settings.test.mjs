@@ -36,6 +36,7 @@ const programs = {
   payments: () => import('../../services/payments/src/config.ts'),
   learning: () => import('../../services/learning/src/config.ts'),
   bookings: () => import('../../services/bookings/src/config.ts'),
+  insights: () => import('../../services/insights/src/config.ts'),
 };
 
 /** what one container of the rendered overlay is given, with NODE_ENV=production from the image */
@@ -103,6 +104,7 @@ describe('production settings', () => {
       ]),
       learning: expect.arrayContaining(['LEARNING_SECRET_KEY', 'MEDIA_URL_SECRET']),
       bookings: expect.arrayContaining(['BOOKINGS_SECRET_KEY', 'BOOKINGS_URL_SECRET']),
+      insights: expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'SITE_URL']),
     });
   });
 });
