@@ -10,8 +10,6 @@
  * notifications and NATS killed (SIGKILL) and restarted mid-way: the end state is the same, with
  * no duplicate enrolment, e-mail, chat message or event.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +22,7 @@ import {
   type TestEnv,
 } from '@rian/kit/testing';
 import { REPO_ROOT, ServiceProcess } from '@rian/kit/testing-process';
+import { BodyServer } from '@rian/kit/testing-body-server';
 import { TestSmtpServer } from '@rian/kit/testing-smtp';
 import { buildGateway } from '../../src/app.js';
 import { readConfig as gatewayConfig } from '../../src/config.js';
@@ -41,26 +40,22 @@ const LINE_TO = 'C-staff-group';
 /** Records what the LINE Messaging API would receive (POST /v2/bot/message/push). */
 class LineRecorder {
   readonly pushes: { path: string; body: string }[] = [];
-  private server: Server | undefined;
-  url = '';
+  private readonly http = new BodyServer((req, body) => {
+    this.pushes.push({ path: req.url ?? '', body: body.toString('utf8') });
+    return { headers: { 'content-type': 'application/json' }, body: '{}' };
+  });
+  get url(): string {
+    return this.http.url;
+  }
   async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.pushes.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.http.start();
   }
   /** pushes that name `reference` and contain `text` */
   about(reference: string, text = 'ชำระเงินแล้ว'): string[] {
     return this.pushes.map((p) => p.body).filter((b) => b.includes(reference) && b.includes(text));
   }
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.http.stop();
   }
 }
 

@@ -6,12 +6,11 @@
  * request's traceparent) and notifications consumes it: the spans of all three share one trace id,
  * and the consumer's span is a child of auth's.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestEnv, eventually, freePort, OwnNatsServer, type TestEnv } from '@rian/kit/testing';
 import { REPO_ROOT, ServiceProcess } from '@rian/kit/testing-process';
+import { BodyServer } from '@rian/kit/testing-body-server';
 import { request } from './client.js';
 
 interface Span {
@@ -26,34 +25,29 @@ interface Span {
 /** Receives OTLP/HTTP JSON trace exports (POST /v1/traces) and keeps every span. */
 class Collector {
   readonly spans: Span[] = [];
-  private server: Server | undefined;
-  url = '';
+  private readonly http = new BodyServer((req, raw) => {
+    if (req.url === '/v1/traces') {
+      const body = JSON.parse(raw.toString('utf8')) as {
+        resourceSpans: {
+          resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+          scopeSpans: { spans: Omit<Span, 'service'>[] }[];
+        }[];
+      };
+      for (const rs of body.resourceSpans) {
+        const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+        for (const ss of rs.scopeSpans) for (const s of ss.spans) this.spans.push({ ...s, service });
+      }
+    }
+    return { headers: { 'content-type': 'application/json' }, body: '{}' };
+  });
+  get url(): string {
+    return this.http.url;
+  }
   async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.url === '/v1/traces') {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            resourceSpans: {
-              resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-              scopeSpans: { spans: Omit<Span, 'service'>[] }[];
-            }[];
-          };
-          for (const rs of body.resourceSpans) {
-            const service =
-              rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
-            for (const ss of rs.scopeSpans) for (const s of ss.spans) this.spans.push({ ...s, service });
-          }
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.http.start();
   }
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.http.stop();
   }
 }
 

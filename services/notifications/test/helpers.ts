@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BodyServer } from '@rian/kit/testing-body-server';
 import { TestSmtpServer, type ReceivedMail } from '@rian/kit/testing-smtp';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -90,48 +89,44 @@ export interface ChatRequest {
  */
 export class FakeChatServer {
   readonly requests: ChatRequest[] = [];
-  private server: Server | undefined;
-  url = '';
+  private readonly http = new BodyServer(async (req, raw) => {
+    const type = req.headers['content-type'] ?? '';
+    const entry: ChatRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: {},
+    };
+    if (type.startsWith('multipart/form-data')) {
+      // parsed as the real API would: fields and one file
+      const form = await new Request('http://fake.test/', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: raw,
+      }).formData();
+      for (const [k, v] of form) {
+        if (typeof v === 'string') entry.body[k] = v;
+        else entry.photo = { bytes: Buffer.from(await v.arrayBuffer()), type: v.type, name: v.name };
+      }
+    } else if (raw.length) {
+      entry.body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    }
+    this.requests.push(entry);
+    return {
+      headers: { 'content-type': 'application/json' },
+      body: req.url?.startsWith('/bot') ? '{"ok":true,"result":{}}' : '{}',
+    };
+  });
+
+  get url(): string {
+    return this.http.url;
+  }
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        void (async () => {
-          const raw = Buffer.concat(chunks);
-          const type = req.headers['content-type'] ?? '';
-          const entry: ChatRequest = {
-            method: req.method ?? '',
-            path: req.url ?? '',
-            authorization: req.headers.authorization,
-            body: {},
-          };
-          if (type.startsWith('multipart/form-data')) {
-            // parsed as the real API would: fields and one file
-            const form = await new Request('http://fake.test/', {
-              method: 'POST',
-              headers: { 'content-type': type },
-              body: raw,
-            }).formData();
-            for (const [k, v] of form) {
-              if (typeof v === 'string') entry.body[k] = v;
-              else entry.photo = { bytes: Buffer.from(await v.arrayBuffer()), type: v.type, name: v.name };
-            }
-          } else if (raw.length) {
-            entry.body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-          }
-          this.requests.push(entry);
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(req.url?.startsWith('/bot') ? '{"ok":true,"result":{}}' : '{}');
-        })();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.http.start();
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.http.stop();
   }
 }
