@@ -11,11 +11,14 @@ export default function DayBarChart({
   valueLabel,
   bars,
   testId,
+  counts = false,
 }: {
   title: string;
   valueLabel: string;
   bars: ChartBar[];
   testId: string;
+  /** the values are counts: the axis steps by whole numbers (no 0.1 members) */
+  counts?: boolean;
 }) {
   return (
     <figure className="day-chart" data-testid={testId}>
@@ -39,7 +42,13 @@ export default function DayBarChart({
             maintainAspectRatio: false,
             animation: false,
             plugins: { legend: { display: false } },
-            scales: { y: { beginAtZero: true, title: { display: true, text: valueLabel } } },
+            scales: {
+              y: {
+                beginAtZero: true,
+                title: { display: true, text: valueLabel },
+                ...(counts ? { ticks: { precision: 0 } } : {}),
+              },
+            },
           }}
         />
       </div>

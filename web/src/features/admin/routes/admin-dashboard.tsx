@@ -114,6 +114,7 @@ export function AdminDashboardRoute() {
             title={t('admin.dashboard.membersChart')}
             valueLabel={t('admin.dashboard.newMembers')}
             testId="chart-members"
+            counts
             bars={data.members.series.map((p) => ({ label: p.bucket, value: p.newMembers }))}
           />
         </div>
