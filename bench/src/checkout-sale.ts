@@ -25,14 +25,14 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey } from 'jose';
 import pg from 'pg';
 import sharp from 'sharp';
 import { FormData, Pool } from 'undici';
 import { createTestEnv, freePort } from '@rian/kit/testing';
-import { JWT_AUDIENCE, JWT_ISSUER } from '@rian/proto-contracts/auth';
 import { CpuMeter } from './cpu-time.js';
 import { onExit, start, stopAll, waitReady } from './processes.js';
+import { summary } from './stats.js';
+import { memberToken, signingJwk } from './member-tokens.js';
 
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const SPREAD_S = Number(process.env.SPREAD_S ?? 3);
@@ -44,39 +44,6 @@ const PRICE = 390_000; // satang
 const COUPON_OFF = 100_000;
 const STEPS = ['quote', 'order', 'view', 'slip'] as const;
 type Step = (typeof STEPS)[number];
-
-// ---------------------------------------------------------------- statistics
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-function summary(ms: number[]) {
-  const arr = Array.from(Float64Array.from(ms).sort());
-  return {
-    n: arr.length,
-    p50: percentile(arr, 50),
-    p99: percentile(arr, 99),
-    max: arr[arr.length - 1] ?? NaN,
-  };
-}
-
-// ---------------------------------------------------------------- tokens, as auth signs them
-
-const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
-const signingJwk = { ...(await exportJWK(privateKey)), kid: 'bench-key' };
-const signingKey = (await importJWK({ ...signingJwk, alg: 'EdDSA' }, 'EdDSA')) as CryptoKey;
-function memberToken(sub: string): Promise<string> {
-  return new SignJWT({ sub, kind: 'user', status: 'New', email: `${sub}@bench.example`, membershipCodes: [] })
-    .setProtectedHeader({ alg: 'EdDSA', kid: signingJwk.kid, typ: 'JWT' })
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setSubject(sub)
-    .setIssuedAt()
-    .setJti(crypto.randomUUID())
-    .setExpirationTime('6h')
-    .sign(signingKey);
-}
 
 // ---------------------------------------------------------------- one run
 

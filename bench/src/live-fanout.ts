@@ -22,6 +22,7 @@ import { buildApp as buildLearning } from '@rian/learning/app';
 import { readConfig as learningConfig } from '@rian/learning/config';
 import { buildGateway } from '@rian/gateway/app';
 import { readConfig as gatewayConfig } from '@rian/gateway/config';
+import { summary } from './stats.js';
 
 const CLIENTS = Math.max(1, Number(process.env.CLIENTS ?? 1000));
 const RATE = Math.max(1, Number(process.env.RATE ?? 20));
@@ -39,14 +40,6 @@ const memory = async () => {
 };
 const epochNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-function summary(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1]! };
-}
 
 const env = await createTestEnv();
 const issuer = await TestTokenIssuer.create();

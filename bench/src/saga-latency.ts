@@ -34,6 +34,7 @@ import { buildApp as buildPayments } from '@rian/payments/app';
 import { readConfig as paymentsConfig } from '@rian/payments/config';
 import { buildApp as buildLearning } from '@rian/learning/app';
 import { readConfig as learningConfig } from '@rian/learning/config';
+import { summary } from './stats.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 200);
 const CONCURRENCY = Math.max(1, Number(process.env.CONCURRENCY ?? 1));
@@ -60,15 +61,6 @@ const learning = await start(() => buildLearning(learningConfig(env.envFor('lear
 
 const staff = await issuer.staff('admin');
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-function summary(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), max: s[s.length - 1]! };
-}
 
 /** The floor: one JetStream publish → durable pull consumer delivery, sequentially. */
 async function jetStreamHop(n: number): Promise<number[]> {

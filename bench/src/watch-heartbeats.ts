@@ -37,15 +37,15 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey } from 'jose';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { createTestEnv, freePort } from '@rian/kit/testing';
-import { JWT_AUDIENCE, JWT_ISSUER } from '@rian/proto-contracts/auth';
 import { WATCH_BEAT_S } from '@rian/proto-contracts/learning-watch';
 import { CpuMeter, type CpuSnapshot } from './cpu-time.js';
 import { onExit, start, stopAll, waitReady } from './processes.js';
 import { writeHistory } from './watch-history.js';
+import { summary } from './stats.js';
+import { memberToken, signingJwk } from './member-tokens.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 2000);
 const DURATION = Math.max(WATCH_BEAT_S, Number(process.env.DURATION ?? 60));
@@ -67,40 +67,6 @@ const PLAYBACKS = '/member/playbacks';
 
 const bangkokDay = (offsetDays = 0) =>
   new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-// ---------------------------------------------------------------- statistics
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-function summary(ms: number[]) {
-  const s = Float64Array.from(ms).sort();
-  const arr = Array.from(s);
-  return {
-    n: arr.length,
-    p50: percentile(arr, 50),
-    p99: percentile(arr, 99),
-    max: arr[arr.length - 1] ?? NaN,
-  };
-}
-
-// ---------------------------------------------------------------- tokens, as auth signs them
-
-const { privateKey } = await generateKeyPair('EdDSA', { extractable: true });
-const signingJwk = { ...(await exportJWK(privateKey)), kid: 'bench-key' };
-const signingKey = (await importJWK({ ...signingJwk, alg: 'EdDSA' }, 'EdDSA')) as CryptoKey;
-function memberToken(sub: string): Promise<string> {
-  return new SignJWT({ sub, kind: 'user', status: 'New', email: `${sub}@bench.example`, membershipCodes: [] })
-    .setProtectedHeader({ alg: 'EdDSA', kid: signingJwk.kid, typ: 'JWT' })
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setSubject(sub)
-    .setIssuedAt()
-    .setJti(crypto.randomUUID())
-    .setExpirationTime('6h')
-    .sign(signingKey);
-}
 
 // ---------------------------------------------------------------- the course, its lessons, the members
 
