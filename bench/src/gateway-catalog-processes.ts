@@ -16,7 +16,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { createTestEnv, freePort } from '@rian/kit/testing';
-import { onExit, start, stopAll, waitReady } from './processes.js';
+import { onExit, start, startDemoCatalog, stopAll, waitReady } from './processes.js';
 
 const duration = Number(process.env.DURATION ?? 5);
 // issue 18's goal is set at 64 connections
@@ -53,16 +53,8 @@ const cleanup = onExit(async () => {
 });
 
 try {
-  const catalogPort = await freePort();
-  const catalogBase = `http://127.0.0.1:${catalogPort}`;
-  const catalogEnv = env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
-  const catalog = start('catalog', 'services/catalog/src/server.ts', {
-    ...catalogEnv,
-    DATABASE_URL: env.databaseUrl('catalog'),
-    HOST: '127.0.0.1',
-    PORT: String(catalogPort),
-  });
-  await waitReady(catalog, `${catalogBase}/readyz`);
+  const { base: catalogBase } = await startDemoCatalog(env);
+  const catalogEnv = env.envFor('catalog');
 
   const gatewayEnv = {
     HOST: '127.0.0.1',

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { createTestEnv, freePort } from '@rian/kit/testing';
-import { onExit, ROOT, start, stopAll, waitReady } from './processes.js';
+import { onExit, ROOT, start, startDemoCatalog, stopAll, waitReady } from './processes.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -156,16 +156,8 @@ const cleanup = onExit(async () => {
 });
 
 try {
-  const catalogPort = await freePort();
-  const catalogBase = `http://127.0.0.1:${catalogPort}`;
-  const catalogEnv = env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
-  const catalog = start('catalog', 'services/catalog/src/server.ts', {
-    ...catalogEnv,
-    DATABASE_URL: env.databaseUrl('catalog'),
-    HOST: '127.0.0.1',
-    PORT: String(catalogPort),
-  });
-  await waitReady(catalog, `${catalogBase}/readyz`);
+  const { base: catalogBase } = await startDemoCatalog(env);
+  const catalogEnv = env.envFor('catalog');
 
   const gatewayPort = await freePort();
   const base = `http://127.0.0.1:${gatewayPort}`;

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, type TestEnv } from '@rian/kit/testing';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -109,4 +110,18 @@ export function onExit(cleanup: () => Promise<void>): () => Promise<void> {
     });
   }
   return once;
+}
+
+/** catalog as a process of its own, with the demo products, on a free port: answers its base URL. */
+export async function startDemoCatalog(env: TestEnv): Promise<{ child: Child; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = start('catalog', 'services/catalog/src/server.ts', {
+    ...env.envFor('catalog', { CATALOG_SEED_DEMO: 'true', LOG_LEVEL: 'silent' }),
+    DATABASE_URL: env.databaseUrl('catalog'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  });
+  await waitReady(child, `${base}/readyz`);
+  return { child, base };
 }
