@@ -210,11 +210,20 @@ describe('two instances of orders, payments and learning, one of each killed mid
         buyer.orderId = placed.body.order!.id;
       }),
     );
-    const created = await publishedEvents<{ orderId: string }>(
-      env.namespace,
-      'orders',
-      'orders.order.created',
-      nats.url,
+    // each order's event reaches the bus when its instance's outbox relay has run after the commit
+    const placedIds = [...paying, ...unpaid].map((b) => b.orderId!);
+    const created = await until(
+      'every order on the bus',
+      async () => {
+        const events = await publishedEvents<{ orderId: string }>(
+          env.namespace,
+          'orders',
+          'orders.order.created',
+          nats.url,
+        );
+        return events.length >= placedIds.length && events;
+      },
+      30_000,
     );
     expect(created.map((e) => e.data.orderId).sort()).toEqual(
       [...paying, ...unpaid].map((b) => b.orderId).sort(),
@@ -341,7 +350,16 @@ describe('two instances of orders, payments and learning, one of each killed mid
     const paid = await byType('orders', 'orders.order.paid');
     const approved = await byType('payments', 'payments.payment.approved');
     const granted = await byType('learning', 'learning.enrolment.granted');
-    const cancelled = await byType('orders', 'orders.order.cancelled');
+    // the last cancellation's event follows its commit by one relay pass: wait for them all, then
+    // every count below must be exact
+    const cancelled = await until(
+      'every cancellation on the bus',
+      async () => {
+        const events = await byType('orders', 'orders.order.cancelled');
+        return events.length >= unpaid.length && events;
+      },
+      30_000,
+    );
 
     const paidIds = paying.map((b) => b.orderId!).sort();
     expect(paid.map((e) => e.data.orderId).sort()).toEqual(paidIds);
