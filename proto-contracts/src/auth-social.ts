@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RequiredText } from './common.js';
+import { RequiredText, Uuid } from './common.js';
 import { LoginReply } from './auth.js';
+import { defineEvent } from './envelope.js';
 
 // ---------- HTTP (served at /api/auth/...) — spec 01 §4 "Social login" ----------
 
@@ -54,3 +55,20 @@ export const FacebookLoginReply = Type.Union([SocialLoggedIn, SocialConfirmConne
 export type FacebookLoginReply = Static<typeof FacebookLoginReply>;
 
 export const FacebookConnectReply = SocialLoggedIn;
+
+// ---------- LINE for members (issue 20) ----------
+
+/**
+ * A member linked their LINE account (LINE Login from the member area) or unlinked it
+ * (`lineUserId` null). notifications keeps it to push session reminders, live-start alerts and
+ * check-in receipts through the LINE Messaging API. The newest `changedAt` wins.
+ */
+export const UserLineLinked = defineEvent(
+  'auth.user.line-linked',
+  1,
+  Type.Object({
+    userId: Uuid(),
+    lineUserId: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]),
+    changedAt: Type.String({ format: 'date-time' }),
+  }),
+);

@@ -1,6 +1,7 @@
 import type { EventContract } from './envelope.js';
 import { EmailCodeRequested, EmailCodesLocked, UserLocaleChanged, UserRegistered } from './auth.js';
 import { PasswordChanged } from './auth-password.js';
+import { UserLineLinked } from './auth-social.js';
 import { UserMembershipChanged, UserStatusChanged } from './auth-admin.js';
 import { ProductChanged, ProductChatChannelsChanged, ProductDeleted } from './catalog.js';
 import { CATALOG_CONTENT_EVENTS } from './catalog-content.js';
@@ -17,6 +18,8 @@ import { LEARNING_CONTENT_EVENTS } from './learning-content.js';
 import { LEARNING_LIVE_EVENTS } from './learning-live.js';
 import { LEARNING_GROUP_EVENTS } from './learning-groups.js';
 import { BOOKINGS_EVENTS } from './bookings.js';
+import { LEARNING_CHECKIN_EVENTS } from './learning-checkin.js';
+import { LEARNING_WATCH_EVENTS } from './learning-watch.js';
 
 /** Every event contract, keyed by `type@version`: how a consumer finds the schema of what it receives. */
 export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries(
@@ -28,6 +31,7 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     PasswordChanged,
     UserStatusChanged,
     UserMembershipChanged,
+    UserLineLinked,
     ProductChanged,
     ProductDeleted,
     ProductChatChannelsChanged,
@@ -44,6 +48,8 @@ export const EVENT_CONTRACTS: Record<string, EventContract> = Object.fromEntries
     ...LEARNING_CONTENT_EVENTS,
     ...LEARNING_LIVE_EVENTS,
     ...LEARNING_GROUP_EVENTS,
+    ...LEARNING_CHECKIN_EVENTS,
+    ...LEARNING_WATCH_EVENTS,
     ...BOOKINGS_EVENTS,
   ].map((c) => [`${c.type}@${c.version}`, c]),
 );

@@ -25,8 +25,6 @@ export const DASHBOARD_MAX_DAYS = 366;
 const Day = () =>
   Type.String({ format: 'date', [X_ERROR]: 'validation.format', description: 'a Bangkok day, YYYY-MM-DD' });
 const Count = () => Type.Integer({ minimum: 0 });
-/** A figure the read models do not keep yet (issue 20 part 2): null, never a made-up 0. */
-const NotYet = () => Type.Union([Count(), Type.Null()]);
 
 export const DashboardQuery = Type.Object({
   from: Day(),
@@ -77,7 +75,8 @@ export const DashboardAnswer = Type.Object({
   waiting: Type.Object({
     ordersWaiting: Count(),
     slipsToReview: Count(),
-    booksToDispatch: NotYet(),
+    /** Paid orders whose member gave a delivery address and that staff have not marked sent. */
+    booksToDispatch: Count(),
   }),
   /** Coupon uses within the range. */
   couponsUsed: Count(),
@@ -86,15 +85,22 @@ export const DashboardAnswer = Type.Object({
     premiumConversions: Count(),
     series: Type.Array(Type.Object({ bucket: Day(), newMembers: Count(), premiumConversions: Count() })),
   }),
-  bookings: Type.Object({ made: NotYet() }),
+  bookings: Type.Object({
+    /** Bookings made (by key) within the range. */
+    made: Count(),
+    /** Bookings not yet confirmed by staff, now. */
+    toConfirm: Count(),
+  }),
   learning: Type.Object({
-    /** Distinct members who watched or checked in during the last 7 Bangkok days up to `to`. */
-    activeThisWeek: NotYet(),
-    watchSeconds: NotYet(),
-    sessionsToday: NotYet(),
-    checkIns: NotYet(),
-    /** Read from learning at request time; null when learning did not answer. */
-    liveViewersNow: Type.Union([Count(), Type.Null()]),
+    /** Distinct members who watched or checked in during the 7 Bangkok days ending on `to`. */
+    activeThisWeek: Count(),
+    /** Seconds members watched within the range (server-credited, all videos), whole seconds. */
+    watchSeconds: Count(),
+    /** Sessions (any type) dated today, the Bangkok day of the request — not range-bound. */
+    sessionsToday: Count(),
+    /** Check-ins within the range. */
+    checkIns: Count(),
+    series: Type.Array(Type.Object({ bucket: Day(), watchSeconds: Count(), checkIns: Count() })),
   }),
 });
 export type DashboardAnswer = Static<typeof DashboardAnswer>;

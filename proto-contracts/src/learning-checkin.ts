@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page, PageQuery, Uuid } from './common.js';
+import { defineEvent } from './envelope.js';
 import { X_ERROR } from './errors.js';
 
 /**
@@ -217,3 +218,40 @@ export const CheckinManualResult = Type.Object({
   checkin: CheckinStaff,
 });
 export type CheckinManualResult = Static<typeof CheckinManualResult>;
+
+// ---------------------------------------------------------------- events
+
+/**
+ * A member was checked in to a session (issue 20): by the kiosk's QR, the typed code or staff by
+ * hand — once per (member, session), so once per check-in id. The dashboard counts check-ins per
+ * Bangkok day; notifications sends the member a LINE receipt where they linked LINE.
+ */
+export const CheckinRecorded = defineEvent(
+  'learning.check-in.recorded',
+  1,
+  Type.Object({
+    checkinId: Uuid(),
+    userId: Type.String(),
+    sessionId: Uuid(),
+    courseId: Uuid(),
+    sessionTitle: Type.String(),
+    sessionDate: Type.String({ description: 'yyyy-mm-dd, the session’s Asia/Bangkok day' }),
+    method: CheckinMethod,
+    checkedInAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/** Staff removed a check-in (a mistaken manual one): the dashboard stops counting it. */
+export const CheckinRemoved = defineEvent(
+  'learning.check-in.removed',
+  1,
+  Type.Object({
+    checkinId: Uuid(),
+    userId: Type.String(),
+    sessionId: Uuid(),
+    checkedInAt: Type.String({ format: 'date-time' }),
+    removedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const LEARNING_CHECKIN_EVENTS = [CheckinRecorded, CheckinRemoved] as const;

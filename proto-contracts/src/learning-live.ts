@@ -555,6 +555,24 @@ export const LiveBusMessage = Type.Union([
 ]);
 export type LiveBusMessage = Static<typeof LiveBusMessage>;
 
+/**
+ * GET /admin/live-streams/viewers-now (staff; issue 20's dashboard figure "live viewers now"):
+ * members watching a stream that is live now — those holding a playback address they fetched for
+ * it that has not expired (the live page renews it before it ends, so a member who left drops out
+ * within one address life). Read at request time, never kept in a read model.
+ */
+export const LiveViewersNow = Type.Object({
+  viewers: Type.Integer({ minimum: 0, description: 'distinct members over all live streams' }),
+  streams: Type.Array(
+    Type.Object({
+      streamId: Type.String({ format: 'uuid' }),
+      name: Type.String(),
+      viewers: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+});
+export type LiveViewersNow = Static<typeof LiveViewersNow>;
+
 // ---------------------------------------------------------------- events (JetStream, via the outbox)
 
 export const LiveStreamChanged = defineEvent('learning.live-stream.changed', 1, LiveStreamRecord);

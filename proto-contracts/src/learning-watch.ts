@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page, PageQuery, Uuid } from './common.js';
+import { defineEvent } from './envelope.js';
 import { X_ERROR } from './errors.js';
 
 /**
@@ -304,3 +305,26 @@ export type AdminUserRecordQuery = Static<typeof AdminUserRecordQuery>;
 
 export const WatchMemberParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) });
 export const WatchDevicesQuery = Type.Object({ day: Type.Optional(Day()) });
+
+// ---------------------------------------------------------------- events
+
+/**
+ * How long a member has watched on one Asia/Bangkok day, all videos together (issue 20): the
+ * server-credited seconds so far that day — a running total, not an increment, so a consumer keeps
+ * the largest it has heard and a replayed or late event changes nothing. Learning sends it when the
+ * day's total passes another WATCH_DAY_EVENT_STEP_S seconds and on a playback's last beat, so at
+ * most a few per member per hour of watching.
+ */
+export const WATCH_DAY_EVENT_STEP_S = 300;
+export const WatchDayTotalled = defineEvent(
+  'learning.watch.day-totalled',
+  1,
+  Type.Object({
+    userId: Type.String(),
+    day: Type.String({ format: 'date', description: 'the Asia/Bangkok day, yyyy-mm-dd' }),
+    seconds: Type.Number({ minimum: 0 }),
+    at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const LEARNING_WATCH_EVENTS = [WatchDayTotalled] as const;
