@@ -17,6 +17,7 @@ import { memberGroupsMigrations } from './migrations/0011-member-groups.js';
 import { checkInMigrations } from './migrations/0012-check-in.js';
 import { signedTermsMigrations } from './migrations/0013-signed-terms.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
+import { dashboardSignalsMigrations } from './migrations/0015-dashboard-signals.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -152,6 +153,7 @@ export async function buildApp(
       ...checkInMigrations,
       ...signedTermsMigrations,
       ...courseLiveImagesMigrations,
+      ...dashboardSignalsMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),

@@ -11,6 +11,8 @@ import {
   CHECKIN_TRIES_PER_WINDOW,
   CHECKIN_TRY_WINDOW_S,
   checkinUrl,
+  CheckinRecorded,
+  CheckinRemoved,
   type CheckinAdminQuery,
   type CheckinBody,
   type CheckinCsvQuery,
@@ -272,11 +274,23 @@ export class Checkins {
     };
   }
 
-  async remove(id: string): Promise<void> {
-    const rows = await this.kit.orm.em
-      .fork()
-      .execute(`delete from session_checkins where checkin_id = ? returning checkin_id`, [id]);
-    if (!rows.length) throw new ProblemError('learning.checkin_not_found');
+  /** Staff remove a check-in made by mistake; `learning.check-in.removed` in the same transaction. */
+  async remove(id: string, now = new Date()): Promise<void> {
+    await this.kit.orm.em.fork().transactional(async (tx) => {
+      const rows = (await tx.execute(
+        `delete from session_checkins where checkin_id = ? returning checkin_id, user_id, session_id, checked_in_at`,
+        [id],
+      )) as Pick<Row, 'checkin_id' | 'user_id' | 'session_id' | 'checked_in_at'>[];
+      const r = rows[0];
+      if (!r) throw new ProblemError('learning.checkin_not_found');
+      this.kit.outbox.add(tx, CheckinRemoved, {
+        checkinId: r.checkin_id,
+        userId: r.user_id,
+        sessionId: r.session_id,
+        checkedInAt: iso(r.checked_in_at),
+        removedAt: now.toISOString(),
+      });
+    });
   }
 
   /** The member's own check-ins, newest first. */
@@ -333,16 +347,24 @@ export class Checkins {
     by: string | null,
     now: Date,
   ): Promise<{ created: boolean; row: Row }> {
-    const inserted = (await em.execute(
-      `insert into session_checkins (checkin_id, session_id, course_id, user_id, method, checked_in_by, checked_in_at)
-       values (?, ?, ?, ?, ?, ?, ?) on conflict (session_id, user_id) do nothing returning checkin_id`,
-      [uuidv7(), s.id, s.courseId, userId, method, by, now],
-    )) as { checkin_id: string }[];
-    const [row] = (await em.execute(`${SELECT} where c.session_id = ? and c.user_id = ?`, [
-      s.id,
-      userId,
-    ])) as Row[];
-    return { created: inserted.length === 1, row: row! };
+    return em.transactional(async (tx) => {
+      const inserted = (await tx.execute(
+        `insert into session_checkins (checkin_id, session_id, course_id, user_id, method, checked_in_by, checked_in_at)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (session_id, user_id) do nothing returning checkin_id`,
+        [uuidv7(), s.id, s.courseId, userId, method, by, now],
+      )) as { checkin_id: string }[];
+      const [row] = (await tx.execute(`${SELECT} where c.session_id = ? and c.user_id = ?`, [
+        s.id,
+        userId,
+      ])) as Row[];
+      const created = inserted.length === 1;
+      // issue 20: once per check-in, in its transaction (an "already" answer tells no one)
+      if (created) {
+        const { id: checkinId, ...view } = memberView(row!);
+        this.kit.outbox.add(tx, CheckinRecorded, { checkinId, userId, ...view });
+      }
+      return { created, row: row! };
+    });
   }
 
   private async checkinSessionOr404(em: EntityManager, id: string): Promise<CourseSessionEntity> {

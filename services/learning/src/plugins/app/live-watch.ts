@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import type { EntityManager } from '@rian/kit/db';
 import { ProblemError } from '@rian/kit/errors';
 import type { Kit } from '@rian/kit/service';
-import type { LiveAccess, LiveStreamMember, LiveWatch } from '@rian/proto-contracts/learning-live';
+import type {
+  LiveAccess,
+  LiveStreamMember,
+  LiveViewersNow,
+  LiveWatch,
+} from '@rian/proto-contracts/learning-live';
 import { Course } from '../../entities/course.js';
 import { CourseSession, type CourseSessionEntity } from '../../entities/course-session.js';
 import { Enrolment, type EnrolmentEntity } from '../../entities/enrolment.js';
@@ -128,6 +133,7 @@ export class LiveWatching {
       { id: w.stream.id, url: w.stream.url ?? null, kind: w.stream.kind },
       now,
     );
+    await this.seen(w.stream.id, userId, p.expiresAt, now);
     return {
       ...base,
       playbackUrl: p.url,
@@ -135,6 +141,54 @@ export class LiveWatching {
       source: p.source,
       expiresAt: p.expiresAt.toISOString(),
       refreshAt: p.refreshAt.toISOString(),
+    };
+  }
+
+  /**
+   * Issue 20 (D142): the member holds a playback address of the stream until `expiresAt` — one row
+   * per member and stream, the newest expiry kept; the stream's other expired rows are pruned here,
+   * so the table holds about the viewers of the moment.
+   */
+  private async seen(streamId: string, userId: string, expiresAt: Date, now: Date): Promise<void> {
+    const em = this.kit.orm.em.fork();
+    await em.execute(
+      `delete from live_viewers where live_stream_id = ? and expires_at <= ? and user_id <> ?`,
+      [streamId, now, userId],
+    );
+    await em.execute(
+      `insert into live_viewers (live_stream_id, user_id, expires_at) values (?, ?, ?)
+       on conflict (live_stream_id, user_id) do update
+         set expires_at = greatest(live_viewers.expires_at, excluded.expires_at)`,
+      [streamId, userId, expiresAt],
+    );
+  }
+
+  /**
+   * Staff: members watching now — holding an unexpired playback address of a stream that is live
+   * now; distinct over all streams, and per live stream (most watched first).
+   */
+  async viewersNow(now = new Date()): Promise<LiveViewersNow> {
+    const em = this.kit.orm.em.fork();
+    const [streams, total] = await Promise.all([
+      em.execute(
+        `select s.live_stream_id, s.name, count(v.user_id)::int as viewers
+           from live_streams s
+           left join live_viewers v on v.live_stream_id = s.live_stream_id and v.expires_at > ?
+          where s.live = 'Y'
+          group by s.live_stream_id, s.name
+          order by viewers desc, s.name asc, s.live_stream_id asc`,
+        [now],
+      ) as Promise<{ live_stream_id: string; name: string; viewers: number }[]>,
+      em.execute(
+        `select count(distinct v.user_id)::int as n
+           from live_viewers v join live_streams s on s.live_stream_id = v.live_stream_id
+          where s.live = 'Y' and v.expires_at > ?`,
+        [now],
+      ) as Promise<{ n: number }[]>,
+    ]);
+    return {
+      viewers: total[0]!.n,
+      streams: streams.map((r) => ({ streamId: r.live_stream_id, name: r.name, viewers: r.viewers })),
     };
   }
 

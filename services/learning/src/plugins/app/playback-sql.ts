@@ -1,6 +1,7 @@
 import type { EntityManager } from '@rian/kit/db';
 import type { SessionType, YN } from '../../domain/access.js';
 import type { Range } from '../../domain/watch-ranges.js';
+import { WATCH_DAY_EVENT_STEP_S } from '@rian/proto-contracts/learning-watch';
 
 /**
  * The heartbeat's two statements (issue 14, D78), on a plain pooled client of the ORM's own pool as
@@ -69,6 +70,17 @@ export interface BeatWrite {
   ended: boolean;
   /** the merged coverage as JSON; null when this beat credits no range */
   ranges: string | null;
+  /** the playback's last beat (pause, ended, pagehide): the day's total is announced if it moved */
+  last: boolean;
+  /** the id `learning.watch.day-totalled` gets if this beat announces the day's total */
+  eventId: string;
+}
+
+/** What a written beat did: false = someone else wrote first (read again); the day total it announced. */
+export interface BeatWritten {
+  written: boolean;
+  /** the running day total sent as `learning.watch.day-totalled` (null: none sent) */
+  announced: number | null;
 }
 
 /**
@@ -78,8 +90,14 @@ export interface BeatWrite {
  * read is still the coverage (its row locked first) — then the progress and the day, which follow
  * the playback's update or nothing. False: someone else wrote first; read again.
  * `synchronous_commit` is off for this transaction only (D78).
+ *
+ * Issue 20 (D141): the same statement adds the credit to the member's day total (`watch_day_totals`)
+ * and, when the total passes another multiple of WATCH_DAY_EVENT_STEP_S — or on the playback's last
+ * beat when something was credited since the last announcement — writes `learning.watch.day-totalled`
+ * (the running total) to the outbox, in the beat's own transaction. The old and new totals come from
+ * the upsert itself: no extra query per beat.
  */
-export async function writeBeat(c: PgClient, w: BeatWrite): Promise<boolean> {
+export async function writeBeat(c: PgClient, w: BeatWrite): Promise<BeatWritten> {
   const { row } = w;
   const { rows } = await c.query({
     name: 'learning.beat.write',
@@ -112,9 +130,37 @@ export async function writeBeat(c: PgClient, w: BeatWrite): Promise<boolean> {
              insert into watch_days (user_id, day, video_id, course_id, seconds)
              select $1, $19, $2, $17, $18 from playback where $18 > 0
              on conflict (user_id, day, video_id) do update set seconds = watch_days.seconds + excluded.seconds
-             returning 1)
+             returning 1),
+           total as (
+             insert into watch_day_totals as t (user_id, day, seconds, announced_seconds)
+             select $1, $19, $18, case when $18 >= $20::int or $21 then $18 else 0 end from playback where $18 > 0
+             on conflict (user_id, day) do update set seconds = t.seconds + excluded.seconds,
+               announced_seconds = case
+                 when $21 or floor(round((t.seconds + excluded.seconds)::numeric, 3) / $20::int)
+                   > floor(round(t.seconds::numeric, 3) / $20::int)
+                 then t.seconds + excluded.seconds else t.announced_seconds end
+             returning seconds, announced_seconds),
+           flushed as (
+             update watch_day_totals set announced_seconds = seconds
+             where user_id = $1 and day = $19 and $21 and $18 = 0 and seconds > announced_seconds
+               and exists (select 1 from playback)
+             returning seconds),
+           announce as (
+             select seconds from total where seconds = announced_seconds
+             union all select seconds from flushed),
+           event as (
+             insert into kit_outbox (id, type, envelope, created_at, attempts, next_attempt_at)
+             select $22::uuid, 'learning.watch.day-totalled', jsonb_build_object(
+                 'id', $22::uuid::text, 'type', 'learning.watch.day-totalled', 'version', 1, 'occurredAt', $23::text,
+                 'source', 'learning', 'correlationId', $22::uuid::text,
+                 'data', jsonb_build_object('userId', $1::varchar::text, 'day', $19::date::text,
+                   'seconds', round(seconds::numeric, 3), 'at', $23::text)),
+               $6, 0, $6
+             from announce
+             returning round((envelope->'data'->>'seconds')::numeric, 3)::float8 as seconds)
            select set_config('synchronous_commit', 'off', true),
-             (select count(*) from playback)::int as written`,
+             (select count(*) from playback)::int as written,
+             (select seconds from event limit 1) as announced`,
     values: [
       row.user_id,
       row.video_id,
@@ -133,9 +179,14 @@ export async function writeBeat(c: PgClient, w: BeatWrite): Promise<boolean> {
       row.course_id,
       w.credited,
       w.day,
+      WATCH_DAY_EVENT_STEP_S,
+      w.last,
+      w.eventId,
+      w.now.toISOString(),
     ],
   });
-  return (rows[0] as { written: number }).written === 1;
+  const r = rows[0] as { written: number; announced: number | null };
+  return { written: r.written === 1, announced: r.announced ?? null };
 }
 
 /** What a playback start reads: the session, the member's enrolment in its course, the shown video, the last playback. */

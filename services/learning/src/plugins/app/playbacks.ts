@@ -228,8 +228,12 @@ export class Playbacks {
           pause: b.event === 'pause',
           ended: b.event === 'ended',
           ranges: c1.range ? JSON.stringify(mergeRange(row.ranges ?? [], c1.range)) : null,
+          last: b.event === 'pause' || b.event === 'ended' || b.event === 'pagehide',
+          eventId: uuidv7(),
         });
-        if (written)
+        // the day total went to the outbox in the beat's statement: wake the relay
+        if (written.announced !== null) this.kit.outbox.kick();
+        if (written.written)
           return {
             userId: row.user_id,
             out: { accepted: true, credited: c1.credited, playbackSeconds: total, leaseUntil },

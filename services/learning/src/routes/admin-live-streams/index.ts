@@ -19,6 +19,7 @@ import {
   LiveStreamStaff,
   LiveStreamUpdateBody,
   LiveStreamWithKey,
+  LiveViewersNow,
   TradeCallInput,
 } from '@rian/proto-contracts/learning-live';
 
@@ -57,6 +58,20 @@ const adminLiveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     update: (id, body) => app.liveStreams.update(id, body),
     remove: (id) => app.liveStreams.remove(id),
   });
+
+  app.get(
+    `${path}/viewers-now`,
+    {
+      preHandler: staff,
+      schema: {
+        ...meta,
+        summary:
+          'Members watching now: holding an unexpired playback address of a stream that is live now (distinct over all streams, and per stream)',
+        response: { 200: LiveViewersNow, 401: ProblemSchema, 403: ProblemSchema },
+      },
+    },
+    async () => app.liveWatching.viewersNow(),
+  );
 
   app.post(
     path,
