@@ -1,5 +1,6 @@
 import type { EntityManager } from '@rian/kit/db';
 import {
+  bangkokDay,
   bucketStart,
   type DashboardAnswer,
   type DashboardQuery,
@@ -7,19 +8,20 @@ import {
   type SalesByKey,
   type SalesPoint,
 } from '@rian/proto-contracts/insights';
+import { readLearningFigures } from './learning-figures.js';
 
 type Rows = Record<string, string | number | null>[];
 const n = (v: unknown) => Number(v ?? 0);
 
 /**
  * The dashboard read (D115): sums of per-Bangkok-day rows between `from` and `to` (a year is at most
- * 366 rows per table), grouped into buckets here. `liveViewersNow` comes from the caller (learning
- * at request time), null when unknown.
+ * 366 rows per table), grouped into buckets here. `now` names today (Asia/Bangkok) for the figures
+ * of today; live viewers now are read by the SPA from learning (D142).
  */
 export async function readDashboard(
   em: EntityManager,
   q: DashboardQuery,
-  liveViewersNow: number | null = null,
+  now: Date = new Date(),
 ): Promise<DashboardAnswer> {
   const bucket = q.bucket as InsightBucket;
   const range = [q.from, q.to];
@@ -99,12 +101,6 @@ export async function readDashboard(
     couponsUsed,
     members: { newMembers, premiumConversions, series: [...memberSeries.values()] },
     bookings: { made: null },
-    learning: {
-      activeThisWeek: null,
-      watchSeconds: null,
-      sessionsToday: null,
-      checkIns: null,
-      liveViewersNow,
-    },
+    learning: await readLearningFigures(em, { from: q.from, to: q.to, bucket }, bangkokDay(now)),
   };
 }

@@ -4,6 +4,7 @@ import { UserRegistered } from '@rian/proto-contracts/auth';
 import { bangkokDay } from '@rian/proto-contracts/insights';
 import { OrderCreated, OrderPaid } from '@rian/proto-contracts/orders';
 import { PaymentApproved, PaymentRejected, SlipSubmitted } from '@rian/proto-contracts/payments';
+import { LEARNING_CONSUMERS } from './learning-handlers.js';
 
 /*
  * The dashboard's read models, fed by events only (D116). The kit inbox runs each handler once per
@@ -119,4 +120,5 @@ export const CONSUMERS = [
   onPaymentApproved,
   onPaymentRejected,
   onUserRegistered,
+  ...LEARNING_CONSUMERS,
 ];
