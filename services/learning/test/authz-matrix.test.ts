@@ -360,6 +360,7 @@ const MATRIX: Row[] = [
   },
   // live streams (issue 15): back office
   { route: 'GET /admin/live-streams', access: STAFF },
+  { route: 'GET /admin/live-streams/viewers-now', access: STAFF },
   { route: 'GET /admin/live-streams/:id', url: (c) => `/admin/live-streams/${c.liveStream}`, access: STAFF },
   { route: 'POST /admin/live-streams', body: (r) => ({ name: `matrix ${r}` }), access: STAFF },
   {
