@@ -140,7 +140,7 @@ describe('learning signals for the dashboard', () => {
       (
         (await app.kit.orm.em.fork().execute(
           `select envelope from kit_outbox where type = ? and envelope->'data'->>'userId' = ?
-              order by created_at, id`,
+              order by envelope->'data'->>'day', (envelope->'data'->>'seconds')::numeric`,
           [WatchDayTotalled.type, userId],
         )) as { envelope: { data: { day: string; seconds: number } } }[]
       ).map((r) => `${r.envelope.data.day} ${r.envelope.data.seconds}`);
@@ -203,18 +203,24 @@ describe('learning signals for the dashboard', () => {
       });
     });
 
-    it('a new Bangkok day starts its own total (23:59:50 → 00:00:10 Bangkok)', async () => {
+    it('a playback across Bangkok midnight: the day before is announced by the first beat of the new day; the new day starts its own total', async () => {
       const m = await member();
+      // 23:59:40 Bangkok on 31 May
       const t0 = new Date('2026-05-31T16:59:40Z');
       const at = (s: number) => new Date(t0.getTime() + s * 1000);
       const p = await app.playbacks.start(m, { sessionId: lesson }, null, t0);
+      // 23:59:50: 10 s on 31 May (under a step, not a last beat: not announced yet)
       await app.playbacks.beat(p.playbackId, { userId: m }, beat({ seq: 1 }), at(10));
-      await app.playbacks.beat(p.playbackId, { userId: m }, beat({ seq: 2, event: 'pagehide' }), at(20));
-      const p2 = await app.playbacks.start(m, { sessionId: lesson }, null, at(25));
-      await app.playbacks.beat(p2.playbackId, { userId: m }, beat({ seq: 1, event: 'ended' }), at(35));
-      // 31 May (Bangkok) got 10 s, under a step and never a last beat: not announced (D141); the
-      // pagehide at 00:00:00 Bangkok credits 10 s to 1 June and announces it; the next playback's end, 20
-      expect(await announced(m)).toEqual(['2026-06-01 10', '2026-06-01 20']);
+      expect(await announced(m)).toEqual([]);
+      // 00:00:00 on 1 June, a plain tick: its 10 s count on 1 June; 31 May's 10 s are announced now
+      await app.playbacks.beat(p.playbackId, { userId: m }, beat({ seq: 2 }), at(20));
+      expect(await announced(m)).toEqual(['2026-05-31 10']);
+      // the pagehide: 1 June's running total, 20
+      await app.playbacks.beat(p.playbackId, { userId: m }, beat({ seq: 3, event: 'pagehide' }), at(30));
+      // a new playback's end adds 10 s: 30
+      const p2 = await app.playbacks.start(m, { sessionId: lesson }, null, at(35));
+      await app.playbacks.beat(p2.playbackId, { userId: m }, beat({ seq: 1, event: 'ended' }), at(45));
+      expect(await announced(m)).toEqual(['2026-05-31 10', '2026-06-01 20', '2026-06-01 30']);
     });
   });
 

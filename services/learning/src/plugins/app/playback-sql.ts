@@ -74,13 +74,20 @@ export interface BeatWrite {
   last: boolean;
   /** the id `learning.watch.day-totalled` gets if this beat announces the day's total */
   eventId: string;
+  /**
+   * The Bangkok day of the playback's previous beat when it was another day (the playback crossed
+   * midnight): what that day got since its last announcement is announced now, under
+   * `rolloverEventId`. Null otherwise.
+   */
+  previousDay: string | null;
+  rolloverEventId: string;
 }
 
 /** What a written beat did: false = someone else wrote first (read again); the day total it announced. */
 export interface BeatWritten {
   written: boolean;
-  /** the running day total sent as `learning.watch.day-totalled` (null: none sent) */
-  announced: number | null;
+  /** how many `learning.watch.day-totalled` this beat wrote to the outbox (0, 1 or 2) */
+  announced: number;
 }
 
 /**
@@ -95,7 +102,8 @@ export interface BeatWritten {
  * and, when the total passes another multiple of WATCH_DAY_EVENT_STEP_S — or on the playback's last
  * beat when something was credited since the last announcement — writes `learning.watch.day-totalled`
  * (the running total) to the outbox, in the beat's own transaction. The old and new totals come from
- * the upsert itself: no extra query per beat.
+ * the upsert itself: no extra query per beat. The first beat of a playback on a new Bangkok day also
+ * announces the day before, if it got seconds since its last announcement.
  */
 export async function writeBeat(c: PgClient, w: BeatWrite): Promise<BeatWritten> {
   const { row } = w;
@@ -139,28 +147,34 @@ export async function writeBeat(c: PgClient, w: BeatWrite): Promise<BeatWritten>
                  when $21 or floor(round((t.seconds + excluded.seconds)::numeric, 3) / $20::int)
                    > floor(round(t.seconds::numeric, 3) / $20::int)
                  then t.seconds + excluded.seconds else t.announced_seconds end
-             returning seconds, announced_seconds),
+             returning day, seconds, announced_seconds),
            flushed as (
              update watch_day_totals set announced_seconds = seconds
              where user_id = $1 and day = $19 and $21 and $18 = 0 and seconds > announced_seconds
                and exists (select 1 from playback)
-             returning seconds),
+             returning day, seconds),
+           rolled as (
+             update watch_day_totals set announced_seconds = seconds
+             where $24::date is not null and user_id = $1 and day = $24::date and seconds > announced_seconds
+               and exists (select 1 from playback)
+             returning day, seconds),
            announce as (
-             select seconds from total where seconds = announced_seconds
-             union all select seconds from flushed),
+             select $22::uuid as id, day, seconds from total where seconds = announced_seconds
+             union all select $22::uuid, day, seconds from flushed
+             union all select $25::uuid, day, seconds from rolled),
            event as (
              insert into kit_outbox (id, type, envelope, created_at, attempts, next_attempt_at)
-             select $22::uuid, 'learning.watch.day-totalled', jsonb_build_object(
-                 'id', $22::uuid::text, 'type', 'learning.watch.day-totalled', 'version', 1, 'occurredAt', $23::text,
-                 'source', 'learning', 'correlationId', $22::uuid::text,
-                 'data', jsonb_build_object('userId', $1::varchar::text, 'day', $19::date::text,
+             select id, 'learning.watch.day-totalled', jsonb_build_object(
+                 'id', id::text, 'type', 'learning.watch.day-totalled', 'version', 1, 'occurredAt', $23::text,
+                 'source', 'learning', 'correlationId', id::text,
+                 'data', jsonb_build_object('userId', $1::varchar::text, 'day', to_char(day, 'YYYY-MM-DD'),
                    'seconds', round(seconds::numeric, 3), 'at', $23::text)),
                $6, 0, $6
              from announce
-             returning round((envelope->'data'->>'seconds')::numeric, 3)::float8 as seconds)
+             returning 1)
            select set_config('synchronous_commit', 'off', true),
              (select count(*) from playback)::int as written,
-             (select seconds from event limit 1) as announced`,
+             (select count(*) from event)::int as announced`,
     values: [
       row.user_id,
       row.video_id,
@@ -183,10 +197,12 @@ export async function writeBeat(c: PgClient, w: BeatWrite): Promise<BeatWritten>
       w.last,
       w.eventId,
       w.now.toISOString(),
+      w.previousDay,
+      w.previousDay ? w.rolloverEventId : null,
     ],
   });
-  const r = rows[0] as { written: number; announced: number | null };
-  return { written: r.written === 1, announced: r.announced ?? null };
+  const r = rows[0] as { written: number; announced: number };
+  return { written: r.written === 1, announced: r.announced };
 }
 
 /** What a playback start reads: the session, the member's enrolment in its course, the shown video, the last playback. */

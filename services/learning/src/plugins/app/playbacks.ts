@@ -194,6 +194,7 @@ export class Playbacks {
    * half of one.
    */
   async beat(playbackId: string, sender: BeatSender, b: Beat, now = new Date()): Promise<BeatResult> {
+    const today = bangkokDay(now);
     const leaseUntil = new Date(now.getTime() + WATCH_LEASE_S * 1000).toISOString();
     const result = await withClient(this.kit.orm.em, async (c) => {
       for (let attempt = 1; ; attempt++) {
@@ -213,6 +214,7 @@ export class Playbacks {
           };
 
         const elapsed = (now.getTime() - new Date(row.since).getTime()) / 1000;
+        const previousDay = bangkokDay(new Date(row.since));
         const c1 = creditBeat(b, elapsed, row.duration_seconds);
         const total = round3(row.time_total + c1.credited);
         const written = await writeBeat(c, {
@@ -220,7 +222,7 @@ export class Playbacks {
           row,
           seq: b.seq,
           now,
-          day: bangkokDay(now),
+          day: today,
           position: c1.position,
           credited: c1.credited,
           total,
@@ -230,9 +232,11 @@ export class Playbacks {
           ranges: c1.range ? JSON.stringify(mergeRange(row.ranges ?? [], c1.range)) : null,
           last: b.event === 'pause' || b.event === 'ended' || b.event === 'pagehide',
           eventId: uuidv7(),
+          previousDay: previousDay === today ? null : previousDay,
+          rolloverEventId: previousDay === today ? '' : uuidv7(),
         });
         // the day total went to the outbox in the beat's statement: wake the relay
-        if (written.announced !== null) this.kit.outbox.kick();
+        if (written.announced > 0) this.kit.outbox.kick();
         if (written.written)
           return {
             userId: row.user_id,
