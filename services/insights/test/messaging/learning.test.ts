@@ -107,7 +107,14 @@ describe('the dashboard’s learning figures from replayed learning events', () 
 
   it('counts active members, watch seconds, check-ins and today’s sessions by exact numbers', async () => {
     const [u1, u2, u3, u4, u5, u6, u7] = Array.from({ length: 7 }, (_, i) => `u${i + 1}-${uuidv7()}`);
-    const [k1, k2, k3, k4, k5, k6] = Array.from({ length: 6 }, () => uuidv7());
+    const [k1, k2, k3, k4, k5, k6] = Array.from({ length: 6 }, () => uuidv7()) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
 
     // check-ins
     const k1Event = checkin(k1, u1!, '2026-03-02T03:00:00.000Z');
