@@ -4,6 +4,7 @@ import type { KeySource } from '@rian/kit/tokens';
 import type { Logger } from '@rian/kit/logger';
 import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
+import { commerceFiguresMigrations } from './migrations/0003-commerce-figures.js';
 import { CONSUMERS } from './messaging/handlers.js';
 import adminDashboardRoutes from './routes/admin-dashboard.js';
 
@@ -13,7 +14,7 @@ export interface AppOptions {
 }
 
 export const ENTITIES = [];
-export const MIGRATIONS = [...migrations];
+export const MIGRATIONS = [...migrations, ...commerceFiguresMigrations];
 
 /**
  * Builds the insights app (never listens): the staff dashboard's read models, kept from orders,

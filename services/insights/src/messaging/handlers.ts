@@ -4,6 +4,7 @@ import { UserRegistered } from '@rian/proto-contracts/auth';
 import { bangkokDay } from '@rian/proto-contracts/insights';
 import { OrderCreated, OrderPaid } from '@rian/proto-contracts/orders';
 import { PaymentApproved, PaymentRejected, SlipSubmitted } from '@rian/proto-contracts/payments';
+import { COMMERCE_CONSUMERS } from './commerce-handlers.js';
 
 /*
  * The dashboard's read models, fed by events only (D116). The kit inbox runs each handler once per
@@ -78,13 +79,6 @@ export const onOrderPaid = on(OrderPaid, async (event, { em }) => {
       [d.productId, d.productTitle],
     );
   }
-  if (d.membershipCode && d.membershipCode !== 'NL') {
-    await db.execute(
-      `insert into member_days (day, premium_conversions) values (?, 1)
-       on conflict (day) do update set premium_conversions = member_days.premium_conversions + 1`,
-      [day],
-    );
-  }
 });
 
 export const onSlipSubmitted = on(SlipSubmitted, async (event, { em }) => {
@@ -119,4 +113,5 @@ export const CONSUMERS = [
   onPaymentApproved,
   onPaymentRejected,
   onUserRegistered,
+  ...COMMERCE_CONSUMERS,
 ];
