@@ -17,7 +17,11 @@ export interface CommerceFigures {
  *   dispatch flag is N (not sent; Y sent and C cancelled are done) — the rows /admin/orders lists
  *   as "paid, address given, book not sent".
  */
-export async function readCommerceFigures(em: EntityManager, from: string, to: string): Promise<CommerceFigures> {
+export async function readCommerceFigures(
+  em: EntityManager,
+  from: string,
+  to: string,
+): Promise<CommerceFigures> {
   const [row] = (await em.execute(
     `select (select coalesce(sum(made), 0) from booking_days where day between ? and ?)::int as made,
             (select count(*) from bookings where created_day is not null and not confirmed)::int as to_confirm,

@@ -35,7 +35,9 @@ export class InsightsCommerceFigures extends Migration {
     this.addSql(
       `create index book_deliveries_to_send on book_deliveries (order_id) where requested_at is not null and book_send = 'N'`,
     );
-    this.addSql(`create table orders_cancelled (order_id uuid primary key, cancelled_at timestamptz not null)`);
+    this.addSql(
+      `create table orders_cancelled (order_id uuid primary key, cancelled_at timestamptz not null)`,
+    );
   }
 }
 
