@@ -1,6 +1,13 @@
+import type { EntityManager } from '@rian/kit/db';
 import { on } from '@rian/kit/consumer';
 import { UserStatusChanged } from '@rian/proto-contracts/auth-admin';
-import { BookingConfirmed, BookingCreated, BookRequested } from '@rian/proto-contracts/bookings';
+import {
+  BookingConfirmed,
+  BookingCreated,
+  BookingDeleted,
+  BookingUnconfirmed,
+  BookRequested,
+} from '@rian/proto-contracts/bookings';
 import { bangkokDay } from '@rian/proto-contracts/insights';
 import { BookDispatched, OrderCancelled } from '@rian/proto-contracts/orders-admin';
 
@@ -11,6 +18,7 @@ import { BookDispatched, OrderCancelled } from '@rian/proto-contracts/orders-adm
  */
 
 type Rows = Record<string, unknown>[];
+type Em = EntityManager;
 
 /**
  * A member's status changed (staff, or a paid order by system:orders). The first time a member is
@@ -46,32 +54,63 @@ export const onUserStatusChanged = on(UserStatusChanged, async (event, { em }) =
   );
 });
 
-/** A booking made: counted on the Bangkok day of `createdAt`, and it waits for staff's confirmation. */
+/** One more (or one fewer) booking made on a Bangkok day (YYYY-MM-DD). */
+const addMade = async (em: Em, day: string, by: 1 | -1) => {
+  if (by === 1) {
+    await em.execute(
+      `insert into booking_days (day, made) values (?, 1)
+       on conflict (day) do update set made = booking_days.made + 1`,
+      [day],
+    );
+  } else {
+    await em.execute(`update booking_days set made = made - 1 where day = ? and made > 0`, [day]);
+  }
+};
+
+/**
+ * A booking made: counted on the Bangkok day of `createdAt` (unless heard deleted already), and it
+ * waits for staff's confirmation.
+ */
 export const onBookingCreated = on(BookingCreated, async (event, { em }) => {
   const d = event.data;
-  const day = bangkokDay(d.createdAt);
   const rows = (await em.execute(
     `insert into bookings (booking_id, created_day) values (?, ?)
      on conflict (booking_id) do update set created_day = excluded.created_day
      where bookings.created_day is null
-     returning booking_id`,
-    [d.bookingId, day],
+     returning deleted`,
+    [d.bookingId, bangkokDay(d.createdAt)],
   )) as Rows;
-  if (!rows.length) return; // heard already
-  await em.execute(
-    `insert into booking_days (day, made) values (?, 1)
-     on conflict (day) do update set made = booking_days.made + 1`,
-    [day],
-  );
+  if (!rows.length || rows[0]!.deleted) return; // heard already, or deleted already
+  await addMade(em as Em, bangkokDay(d.createdAt), 1);
 });
 
-/** Staff confirmed a booking: it waits no more (heard before its creation, it never waits). */
-export const onBookingConfirmed = on(BookingConfirmed, async (event, { em }) => {
+/** A confirmation given or taken back: the newest change wins (heard before the creation too). */
+const confirmChanged = async (em: Em, bookingId: string, confirmed: boolean, at: string) => {
   await em.execute(
-    `insert into bookings (booking_id, confirmed) values (?, true)
-     on conflict (booking_id) do update set confirmed = true`,
-    [event.data.bookingId],
+    `insert into bookings (booking_id, confirmed, confirm_changed_at) values (?, ?, ?)
+     on conflict (booking_id) do update set confirmed = excluded.confirmed,
+       confirm_changed_at = excluded.confirm_changed_at
+     where bookings.confirm_changed_at is null or bookings.confirm_changed_at <= excluded.confirm_changed_at`,
+    [bookingId, confirmed, at],
   );
+};
+export const onBookingConfirmed = on(BookingConfirmed, async (event, { em }) => {
+  await confirmChanged(em as Em, event.data.bookingId, true, event.data.confirmedAt);
+});
+export const onBookingUnconfirmed = on(BookingUnconfirmed, async (event, { em }) => {
+  await confirmChanged(em as Em, event.data.bookingId, false, event.data.unconfirmedAt);
+});
+
+/** Staff deleted a booking: it waits no more and leaves the day it was made on. */
+export const onBookingDeleted = on(BookingDeleted, async (event, { em }) => {
+  const rows = (await em.execute(
+    `insert into bookings (booking_id, deleted) values (?, true)
+     on conflict (booking_id) do update set deleted = true where not bookings.deleted
+     returning to_char(created_day, 'YYYY-MM-DD') as created_day`,
+    [event.data.bookingId],
+  )) as Rows;
+  const day = rows[0]?.created_day;
+  if (day) await addMade(em as Em, String(day), -1);
 });
 
 /** A member gave (or changed) the delivery address of a paid order's book: the newest moment is kept. */
@@ -108,6 +147,8 @@ export const COMMERCE_CONSUMERS = [
   onUserStatusChanged,
   onBookingCreated,
   onBookingConfirmed,
+  onBookingUnconfirmed,
+  onBookingDeleted,
   onBookRequested,
   onBookDispatched,
   onOrderCancelled,

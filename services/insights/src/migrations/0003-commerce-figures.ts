@@ -5,8 +5,9 @@ import { Migration } from '@rian/kit/db';
  * - `premium_members`: each member heard becoming Premium (`auth.user.status-changed` to Premium),
  *   with the first such moment; its Bangkok day holds the member's one conversion in
  *   `member_days.premium_conversions` (Premium → Wait → Premium counts once).
- * - `bookings`: one row per booking heard of (created and/or confirmed, in any order) — the bookings
- *   waiting for staff's confirmation now; `booking_days`: bookings made per Bangkok day.
+ * - `bookings`: one row per booking heard of (created, confirmed, unconfirmed, deleted, in any order;
+ *   the newest confirmation change wins) — the bookings waiting for staff's confirmation now;
+ *   `booking_days`: bookings made per Bangkok day (a deleted booking leaves its day).
  * - `book_deliveries`: per order, the newest delivery address moment (`bookings.book.requested`) and
  *   the newest dispatch flag (`orders.book.dispatched`, newest `changedAt` wins).
  * - `orders_cancelled`: orders cancelled (`orders.order.cancelled`): they wait for nothing.
@@ -20,10 +21,13 @@ export class InsightsCommerceFigures extends Migration {
     this.addSql(`create table bookings (
       booking_id uuid primary key,
       created_day date null,
-      confirmed boolean not null default false
+      confirmed boolean not null default false,
+      confirm_changed_at timestamptz null,
+      deleted boolean not null default false
     )`);
     this.addSql(
-      `create index bookings_to_confirm on bookings (booking_id) where created_day is not null and not confirmed`,
+      `create index bookings_to_confirm on bookings (booking_id)
+        where created_day is not null and not confirmed and not deleted`,
     );
     this.addSql(`create table booking_days (day date primary key, made integer not null default 0)`);
     this.addSql(`create table book_deliveries (

@@ -4,7 +4,13 @@ import { TestBus } from '@rian/kit/testing-bus';
 import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
 import { UserStatusChanged } from '@rian/proto-contracts/auth-admin';
-import { BookingConfirmed, BookingCreated, BookRequested } from '@rian/proto-contracts/bookings';
+import {
+  BookingConfirmed,
+  BookingCreated,
+  BookingDeleted,
+  BookingUnconfirmed,
+  BookRequested,
+} from '@rian/proto-contracts/bookings';
 import { BookDispatched, OrderCancelled } from '@rian/proto-contracts/orders-admin';
 import { uuidv7 } from '@rian/proto-contracts/uuid';
 import { bearer, order, startInsights } from '../helpers.js';
@@ -124,7 +130,10 @@ describe('the dashboard’s commerce figures from replayed events', () => {
     const before = (await dashboard('from=2025-07-01&to=2025-07-03')).bookings;
     expect(before.made).toBe(0);
 
-    const [b1, b2, b3, b4] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
+    const b1 = uuidv7();
+    const b2 = uuidv7();
+    const b3 = uuidv7();
+    const b4 = uuidv7();
     // B4 at 2025-07-01T16:59Z = 23:59 Bangkok on 1 July, delivered twice; waits
     const b4Created = created(b4, '2025-07-01T16:59:00.000Z');
     await bookings.deliver(b4Created, 'insights');
@@ -155,6 +164,43 @@ describe('the dashboard’s commerce figures from replayed events', () => {
     expect((await dashboard('from=2025-07-01&to=2025-07-03')).bookings).toEqual({
       made: 4,
       toConfirm: before.toConfirm + 1,
+    });
+
+    // staff take B1's confirmation back on 4 July; a stale confirmation (2 July 05:00) heard after it
+    // changes nothing: B4 and B1 wait
+    const staff = uuidv7();
+    await bookings.deliver(
+      buildEvent(
+        BookingUnconfirmed,
+        { ...person(b1), unconfirmedBy: staff, unconfirmedAt: '2025-07-04T05:00:00.000Z' },
+        { source: 'bookings' },
+      ),
+      'insights',
+    );
+    await bookings.deliver(confirmed(b1, '2025-07-02T05:00:00.000Z'), 'insights');
+    expect((await dashboard('from=2025-07-01&to=2025-07-03')).bookings).toEqual({
+      made: 4,
+      toConfirm: before.toConfirm + 2,
+    });
+
+    // staff delete B4 (made 1 July): it waits no more and leaves 1 July; B5's deletion is heard
+    // before its creation (3 July): never made, never waiting
+    const deleted = (bookingId: string) =>
+      buildEvent(
+        BookingDeleted,
+        { ...person(bookingId), deletedBy: staff, deletedAt: '2025-07-05T03:00:00.000Z' },
+        { source: 'bookings' },
+      );
+    const b5 = uuidv7();
+    const b4Deleted = deleted(b4);
+    await bookings.deliver(b4Deleted, 'insights');
+    await bookings.deliver(b4Deleted, 'insights', `${b4Deleted.id}-again`);
+    await bookings.deliver(deleted(b5), 'insights');
+    await bookings.deliver(created(b5, '2025-07-03T12:00:00.000Z'), 'insights');
+    expect((await dashboard('from=2025-07-01&to=2025-07-01')).bookings.made).toBe(0);
+    expect((await dashboard('from=2025-07-01&to=2025-07-03')).bookings).toEqual({
+      made: 3, // B1, B2 (2 July), B3 (3 July)
+      toConfirm: before.toConfirm + 1, // B1
     });
   });
 
@@ -192,9 +238,12 @@ describe('the dashboard’s commerce figures from replayed events', () => {
       );
     const start = (await dashboard('from=2025-08-01&to=2025-08-01')).waiting;
 
-    const [o1, o2, o3, o4, o5, o6] = ['01', '02', '03', '04', '05', '06'].map((d) =>
-      paidOrder(`2025-08-${d}`),
-    );
+    const o1 = paidOrder('2025-08-01');
+    const o2 = paidOrder('2025-08-02');
+    const o3 = paidOrder('2025-08-03');
+    const o4 = paidOrder('2025-08-04');
+    const o5 = paidOrder('2025-08-05');
+    const o6 = paidOrder('2025-08-06');
     for (const o of [o1, o2, o3, o4, o5]) {
       await orders.deliver(o.created, 'insights');
       await orders.deliver(o.paid, 'insights');
@@ -233,7 +282,9 @@ describe('the dashboard’s commerce figures from replayed events', () => {
 
     // orders waiting for payment: W1, W2 placed; W1 cancelled; W3's cancellation heard before its
     // creation → only W2 waits
-    const [w1, w2, w3] = ['07', '08', '09'].map((d) => paidOrder(`2025-08-${d}`));
+    const w1 = paidOrder('2025-08-07');
+    const w2 = paidOrder('2025-08-08');
+    const w3 = paidOrder('2025-08-09');
     const cancelled = (o: { orderId: string }, cancelledAt: string) =>
       buildEvent(
         OrderCancelled,
