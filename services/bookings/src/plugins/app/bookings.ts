@@ -261,7 +261,8 @@ export class Bookings {
    * POST Update (spec 02 §5): any field of BOOKING_UPDATE_EXCLUDED present → 400
    * `bookings.field_not_editable` before anything is read or written. The place is checked again
    * when any part of it changes; status and confirm move through the transition tables (confirm
-   * N → Y sends `bookings.booking.confirmed`, as a bulk confirm does); the service sets updatedAt.
+   * N → Y sends `bookings.booking.confirmed`, as a bulk confirm does; Y → N sends
+   * `bookings.booking.unconfirmed`); the service sets updatedAt.
    */
   async update(id: string, body: BookingUpdateBody, staffId: string): Promise<BookingStaffRow> {
     const excluded = BOOKING_UPDATE_EXCLUDED.filter((f) => f in body);
