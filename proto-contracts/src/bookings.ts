@@ -389,6 +389,24 @@ export const BookingConfirmed = defineEvent(
   Type.Object({ ...BookingPerson, confirmedBy: Type.String(), confirmedAt: Time() }),
 );
 
+/**
+ * Staff took a booking's confirmation back (booking_confirm Y → N, by an update): it waits for
+ * confirmation again; confirming it again sends `bookings.booking.confirmed` anew. Readers keep the
+ * newest of `confirmedAt` / `unconfirmedAt` (D146).
+ */
+export const BookingUnconfirmed = defineEvent(
+  'bookings.booking.unconfirmed',
+  1,
+  Type.Object({ ...BookingPerson, unconfirmedBy: Type.String(), unconfirmedAt: Time() }),
+);
+
+/** Staff deleted a booking (its slip went with it): it no longer waits for anything (D146). */
+export const BookingDeleted = defineEvent(
+  'bookings.booking.deleted',
+  1,
+  Type.Object({ ...BookingPerson, deletedBy: Type.String(), deletedAt: Time() }),
+);
+
 /** sendMailById: notifications sends the booking e-mail to the person who booked. */
 export const BookingMailRequested = defineEvent(
   'bookings.booking.mail-requested',
@@ -425,4 +443,11 @@ export const BookRequested = defineEvent(
   }),
 );
 
-export const BOOKINGS_EVENTS = [BookingCreated, BookingConfirmed, BookingMailRequested, BookRequested];
+export const BOOKINGS_EVENTS = [
+  BookingCreated,
+  BookingConfirmed,
+  BookingUnconfirmed,
+  BookingDeleted,
+  BookingMailRequested,
+  BookRequested,
+];

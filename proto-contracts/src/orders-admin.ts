@@ -18,11 +18,25 @@ const Day = (description: string) =>
 
 export const ADMIN_ORDER_SORTS = ['createdAt', '-createdAt', 'orderNo', '-orderNo', 'net', '-net'] as const;
 
+/**
+ * The list's book filter: `toSend` = paid orders whose member gave the book's delivery address and
+ * whose dispatch flag is N (not sent) — the dispatch work waiting, the staff dashboard's "books to
+ * dispatch" (D145).
+ */
+export const ADMIN_ORDER_BOOK_FILTERS = ['toSend'] as const;
+export type AdminOrderBookFilter = (typeof ADMIN_ORDER_BOOK_FILTERS)[number];
+
 export const AdminOrdersQuery = Type.Object({
   status: Type.Optional(OrderStatusSchema),
   from: Type.Optional(Day('first Asia/Bangkok day ordered, included')),
   to: Type.Optional(Day('last Asia/Bangkok day ordered, included')),
   productId: Type.Optional(Uuid()),
+  book: Type.Optional(
+    Type.Union(
+      ADMIN_ORDER_BOOK_FILTERS.map((b) => Type.Literal(b)),
+      { 'x-error': 'validation.format', description: 'toSend: paid, address given, book not sent (flag N)' },
+    ),
+  ),
   /** only the orders of this referrer (orders_invite), exactly */
   invite: Type.Optional(Type.String({ minLength: 1, maxLength: 64, 'x-error': 'validation.format' })),
   q: Type.Optional(

@@ -5,6 +5,7 @@ import type { Logger } from '@rian/kit/logger';
 import type { Config } from './config.js';
 import { migrations } from './migrations/0001-init.js';
 import { learningMigrations } from './migrations/0002-learning.js';
+import { commerceFiguresMigrations } from './migrations/0003-commerce-figures.js';
 import { CONSUMERS } from './messaging/handlers.js';
 import adminDashboardRoutes from './routes/admin-dashboard.js';
 
@@ -14,7 +15,7 @@ export interface AppOptions {
 }
 
 export const ENTITIES = [];
-export const MIGRATIONS = [...migrations, ...learningMigrations];
+export const MIGRATIONS = [...migrations, ...learningMigrations, ...commerceFiguresMigrations];
 
 /**
  * Builds the insights app (never listens): the staff dashboard's read models, kept from orders,

@@ -374,7 +374,48 @@ describe('bookings', () => {
       expect(res.body).toContain('0800000001');
     });
 
-    it('deletes a booking', async () => {
+    it('taking a confirmation back (Y → N) emits bookings.booking.unconfirmed once', async () => {
+      const id = bookingIds[0]!; // confirmed by the bulk confirm above
+      const put = (confirm: 'Y' | 'N') =>
+        app.inject({
+          method: 'PUT',
+          url: `/admin/bookings/${id}`,
+          headers: bearer(staff),
+          payload: { confirm },
+        });
+      expect((await put('N')).statusCode).toBe(200);
+      expect((await put('N')).statusCode).toBe(200); // staying N tells nobody
+      const back = await eventually(async () => {
+        const all = await publishedEvents<{ bookingId: string; unconfirmedBy: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.unconfirmed',
+        );
+        const mine = all.filter((e) => e.data.bookingId === id);
+        return mine.length ? mine : undefined;
+      });
+      // the positive signal that the second PUT's transaction (if it had told) is out: confirm again
+      expect((await put('Y')).statusCode).toBe(200);
+      await eventually(async () => {
+        const all = await publishedEvents<{ bookingId: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.confirmed',
+        );
+        return all.filter((e) => e.data.bookingId === id).length >= 2 ? true : undefined;
+      });
+      const unconfirmed = (
+        await publishedEvents<{ bookingId: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.unconfirmed',
+        )
+      ).filter((e) => e.data.bookingId === id);
+      expect(unconfirmed).toHaveLength(1);
+      expect(back[0]!.data.unconfirmedBy).not.toBe('');
+    });
+
+    it('deletes a booking and emits bookings.booking.deleted', async () => {
       const id = bookingIds[2]!;
       expect(
         (await app.inject({ method: 'DELETE', url: `/admin/bookings/${id}`, headers: bearer(staff) }))
@@ -383,6 +424,22 @@ describe('bookings', () => {
       expect((await app.inject({ url: `/admin/bookings/${id}`, headers: bearer(staff) })).statusCode).toBe(
         404,
       );
+      const deleted = await eventually(async () => {
+        const all = await publishedEvents<{ bookingId: string; productId: string; email: string }>(
+          env.namespace,
+          'bookings',
+          'bookings.booking.deleted',
+        );
+        const mine = all.filter((e) => e.data.bookingId === id);
+        return mine.length ? mine : undefined;
+      });
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]!.data.productId).toBe(productId);
+      // an unknown booking: 404, nothing told
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/admin/bookings/${uuidv7()}`, headers: bearer(staff) }))
+          .statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   type SalesPoint,
 } from '@rian/proto-contracts/insights';
 import { readLearningFigures } from './learning-figures.js';
+import { readCommerceFigures } from './commerce-figures.js';
 
 type Rows = Record<string, string | number | null>[];
 const n = (v: unknown) => Number(v ?? 0);
@@ -68,7 +69,8 @@ export async function readDashboard(
     net: n(r.net),
   }));
   const [waiting] = (await em.execute(
-    `select (select count(*) from orders where paid_day is null)::int as orders_waiting,
+    `select (select count(*) from orders o where paid_day is null
+              and not exists (select 1 from orders_cancelled c where c.order_id = o.order_id))::int as orders_waiting,
             (select count(*) from slips_waiting)::int as slips`,
   )) as Rows;
   const memberRows = (await em.execute(
@@ -88,6 +90,7 @@ export async function readDashboard(
     newMembers += n(r.new_members);
     premiumConversions += n(r.premium_conversions);
   }
+  const commerce = await readCommerceFigures(em, q.from, q.to);
   return {
     from: q.from,
     to: q.to,
@@ -96,11 +99,11 @@ export async function readDashboard(
     waiting: {
       ordersWaiting: n(waiting?.orders_waiting),
       slipsToReview: n(waiting?.slips),
-      booksToDispatch: null,
+      booksToDispatch: commerce.booksToDispatch,
     },
     couponsUsed,
     members: { newMembers, premiumConversions, series: [...memberSeries.values()] },
-    bookings: { made: null },
+    bookings: commerce.bookings,
     learning: await readLearningFigures(em, { from: q.from, to: q.to, bucket }, bangkokDay(now)),
   };
 }

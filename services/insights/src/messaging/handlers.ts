@@ -5,6 +5,7 @@ import { bangkokDay } from '@rian/proto-contracts/insights';
 import { OrderCreated, OrderPaid } from '@rian/proto-contracts/orders';
 import { PaymentApproved, PaymentRejected, SlipSubmitted } from '@rian/proto-contracts/payments';
 import { LEARNING_CONSUMERS } from './learning-handlers.js';
+import { COMMERCE_CONSUMERS } from './commerce-handlers.js';
 
 /*
  * The dashboard's read models, fed by events only (D116). The kit inbox runs each handler once per
@@ -79,13 +80,6 @@ export const onOrderPaid = on(OrderPaid, async (event, { em }) => {
       [d.productId, d.productTitle],
     );
   }
-  if (d.membershipCode && d.membershipCode !== 'NL') {
-    await db.execute(
-      `insert into member_days (day, premium_conversions) values (?, 1)
-       on conflict (day) do update set premium_conversions = member_days.premium_conversions + 1`,
-      [day],
-    );
-  }
 });
 
 export const onSlipSubmitted = on(SlipSubmitted, async (event, { em }) => {
@@ -121,4 +115,5 @@ export const CONSUMERS = [
   onPaymentRejected,
   onUserRegistered,
   ...LEARNING_CONSUMERS,
+  ...COMMERCE_CONSUMERS,
 ];

@@ -149,12 +149,13 @@ describe('the staff dashboard from replayed events', () => {
       'insights',
     );
 
-    // 1 March alone: only A (1,500.00 − 300.00 = 1,200.00), one coupon, one Premium (SPTR) purchase
+    // 1 March alone: only A (1,500.00 − 300.00 = 1,200.00), one coupon; a Premium (SPTR) purchase is
+    // no Premium conversion by itself (D144: auth's status change is)
     const first = await dashboard('from=2026-03-01&to=2026-03-01&bucket=day');
     expect(first.statusCode).toBe(200);
     expect(first.json().sales.total).toEqual({ orders: 1, gross: 150_000, discounts: 30_000, net: 120_000 });
     expect(first.json().couponsUsed).toBe(1);
-    expect(first.json().members).toMatchObject({ newMembers: 0, premiumConversions: 1 });
+    expect(first.json().members).toMatchObject({ newMembers: 0, premiumConversions: 0 });
 
     // 1–2 March by day: A on the 1st, B on the 2nd (after Bangkok midnight); totals 2,490.00 gross,
     // 300.00 off, 2,190.00 net; transfer 1,200.00, card 990.00
@@ -174,7 +175,7 @@ describe('the staff dashboard from replayed events', () => {
     ]);
     // C waits; of the two slips, one was approved
     expect(both.waiting).toMatchObject({ ordersWaiting: 1, slipsToReview: 1 });
-    expect(both.members).toMatchObject({ newMembers: 1, premiumConversions: 1 });
+    expect(both.members).toMatchObject({ newMembers: 1, premiumConversions: 0 });
 
     // by week: 1 March is a Sunday (week of Mon 23 Feb), 2 March a Monday (its own week)
     const weeks = (await dashboard('from=2026-03-01&to=2026-03-02&bucket=week')).json();

@@ -22,7 +22,9 @@ import {
   BOOKING_UPDATE_EXCLUDED,
   BookingConfirmed,
   BookingCreated,
+  BookingDeleted,
   BookingMailRequested,
+  BookingUnconfirmed,
   type BookingBody,
   type BookingReceipt,
   type BookingsQuery,
@@ -259,7 +261,8 @@ export class Bookings {
    * POST Update (spec 02 §5): any field of BOOKING_UPDATE_EXCLUDED present → 400
    * `bookings.field_not_editable` before anything is read or written. The place is checked again
    * when any part of it changes; status and confirm move through the transition tables (confirm
-   * N → Y sends `bookings.booking.confirmed`, as a bulk confirm does); the service sets updatedAt.
+   * N → Y sends `bookings.booking.confirmed`, as a bulk confirm does; Y → N sends
+   * `bookings.booking.unconfirmed`); the service sets updatedAt.
    */
   async update(id: string, body: BookingUpdateBody, staffId: string): Promise<BookingStaffRow> {
     const excluded = BOOKING_UPDATE_EXCLUDED.filter((f) => f in body);
@@ -308,6 +311,7 @@ export class Bookings {
           const was = b.confirm;
           b.confirm = nextStatus('confirm', BOOKING_CONFIRM_TRANSITIONS, b.confirm, body.confirm);
           if (was === 'N' && b.confirm === 'Y') await this.confirmed(em, b, staffId);
+          if (was === 'Y' && b.confirm === 'N') await this.unconfirmed(em, b, staffId);
         }
         b.updatedAt = this.d.clock();
         // a changed e-mail may meet another booking of the key: the unique index says so
@@ -328,6 +332,15 @@ export class Bookings {
     });
   }
 
+  private async unconfirmed(em: EntityManager, b: BookingEntity, staffId: string): Promise<void> {
+    const product = await em.findOne(Product, { id: b.productId });
+    this.kit.outbox.add(em, BookingUnconfirmed, {
+      ...this.person(b, product?.title ?? ''),
+      unconfirmedBy: staffId,
+      unconfirmedAt: this.d.clock().toISOString(),
+    });
+  }
+
   private person(b: BookingEntity, productTitle: string) {
     return {
       bookingId: b.id,
@@ -340,10 +353,16 @@ export class Bookings {
     };
   }
 
-  /** Deletes a booking; its slip (row and file) goes with it. */
-  async remove(id: string): Promise<void> {
+  /** Deletes a booking; its slip (row and file) goes with it; `bookings.booking.deleted` tells readers. */
+  async remove(id: string, staffId: string): Promise<void> {
     const file = await this.kit.orm.em.fork().transactional(async (em) => {
       const b = found(await em.findOne(Booking, { id }, FOR_UPDATE), 'bookings.not_found');
+      const product = await em.findOne(Product, { id: b.productId });
+      this.kit.outbox.add(em, BookingDeleted, {
+        ...this.person(b, product?.title ?? ''),
+        deletedBy: staffId,
+        deletedAt: this.d.clock().toISOString(),
+      });
       em.remove(b);
       await em.flush();
       return b.slipId ? this.d.slips.removeFile(b.slipId, em) : undefined;

@@ -38,7 +38,7 @@ const adminBookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     list: (q) => app.bookings.list(q),
     get: (id) => app.bookings.byId(id),
     update: (id, body, req) => app.bookings.update(id, body, staffId(req.principal)),
-    remove: (id) => app.bookings.remove(id),
+    remove: (id, req) => app.bookings.remove(id, staffId(req.principal)),
   });
 
   app.post(

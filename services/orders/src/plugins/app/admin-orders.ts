@@ -120,6 +120,13 @@ export class AdminOrders {
       parts.push('exists (select 1 from order_details x where x.order_id = o.order_id and x.product_id = ?)');
       params.push(q.productId);
     }
+    if (q.book === 'toSend') {
+      // D145: the books to dispatch, as the staff dashboard counts them
+      parts.push(
+        `o.status = ? and o.book_send = 'N' and exists (select 1 from order_book_addresses x where x.order_id = o.order_id)`,
+      );
+      params.push(PAID);
+    }
     if (q.invite) {
       parts.push('o.invite = ?');
       params.push(q.invite);

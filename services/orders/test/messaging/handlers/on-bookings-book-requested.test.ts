@@ -211,4 +211,40 @@ describe('book delivery in orders', () => {
       ['Y', 'EF123456789TH', '2026-05-04T03:00:00.000Z'],
     ]);
   });
+
+  it('book=toSend lists the paid orders with an address whose book is not sent (the dashboard’s books to dispatch)', async () => {
+    const toSend = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/admin/orders?book=toSend&pageSize=100',
+        headers: headers(),
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<{ items: AdminOrderRow[]; total: number }>();
+      expect(page.total).toBe(page.items.length);
+      return page.items.map((i) => i.id).sort();
+    };
+    // a1 and a2 are sent (Y), b1 cancelled (C) and has no address: none to send
+    expect(await toSend()).toEqual([]);
+    // a3: the address arrives while it waits for payment — listed once paid
+    const a3 = await place(alice);
+    await bookings.deliver(requested(a3.id, alice, { requestedAt: '2026-05-06T04:00:00.000Z' }), 'orders');
+    expect(await toSend()).toEqual([]);
+    await rows(app, `update orders set status = 'paid' where order_id = ?`, [a3.id]);
+    expect(await toSend()).toEqual([a3.id]);
+    // staff put a1 back to N (not sent): listed again; a2 (no address) stays out even at N
+    for (const ids of [[a1.id], [a2.id]]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/admin/orders/book-dispatch',
+        headers: headers(),
+        payload: { ids, status: 'N' },
+      });
+      expect(res.json()).toEqual({ updated: 1 });
+    }
+    expect(await toSend()).toEqual([a1.id, a3.id].sort());
+    // a bad value is refused
+    const bad = await app.inject({ method: 'GET', url: '/admin/orders?book=sent', headers: headers() });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -16,12 +16,12 @@ export const ORDER_SORTS = [
 ] as const satisfies readonly OrderSort[];
 
 /** The list's filters as the address keeps them ('' = not filtered). */
-export const ORDER_FILTERS = ['status', 'from', 'to', 'productId', 'invite'] as const;
+export const ORDER_FILTERS = ['status', 'from', 'to', 'productId', 'invite', 'book'] as const;
 export type OrderFilters = Record<(typeof ORDER_FILTERS)[number], string>;
 
 /**
  * GET /api/orders/admin/orders — by status, Asia/Bangkok days ordered (both included), product,
- * referrer (`invite`, exactly) and a search text (reference, e-mail, tracking or order number).
+ * referrer (`invite`, exactly), books to send (`book=toSend`) and a search text (reference, e-mail, tracking or order number).
  */
 export function getAdminOrders(
   params: ListParams<OrderSort>,
@@ -35,6 +35,7 @@ export function getAdminOrders(
       to: filters.to || undefined,
       productId: filters.productId || undefined,
       invite: filters.invite || undefined,
+      book: filters.book || undefined,
       q: params.q.trim() || undefined,
       page: params.page,
       pageSize: params.pageSize,

@@ -164,6 +164,24 @@ describe('/admin/orders list', () => {
     );
   });
 
+  it('arrives listing the books to send (the dashboard’s link), and the filter can be changed back', async () => {
+    const { fetchMock, ue } = renderOrders('/admin/orders?book=toSend');
+    await screen.findAllByTestId('orders-table-row');
+    expect(listQueries(fetchMock)[0]).toEqual({
+      book: 'toSend',
+      page: '1',
+      pageSize: '20',
+      sort: '-createdAt',
+    });
+    const filter = screen.getByRole('combobox', { name: 'หนังสือ' });
+    expect((filter as HTMLSelectElement).value).toBe('toSend');
+    expect(within(filter).getByRole('option', { name: 'รอส่ง: ชำระแล้ว มีที่อยู่ ยังไม่ส่ง' })).toBeTruthy();
+    await ue.selectOptions(filter, '');
+    await waitFor(() =>
+      expect(listQueries(fetchMock).at(-1)).toEqual({ page: '1', pageSize: '20', sort: '-createdAt' }),
+    );
+  });
+
   it('sets the book dispatch flag of the ticked orders after a confirmation and shows the count', async () => {
     const { fetchMock, ue } = renderOrders('/admin/orders', {
       'POST /api/orders/admin/orders/book-dispatch': json(200, { updated: 2 }),

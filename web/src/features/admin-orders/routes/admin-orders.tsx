@@ -26,7 +26,8 @@ import '../i18n-orders';
 /**
  * /admin/orders (spec 02 §2–§4) — orders by status, Bangkok days, product, referrer and search; sort
  * and page; tick orders to set their book dispatch flag at once; a reference opens the order; the
- * CSV report. Filters live in the address, so /admin/orders?invite=X arrives filtered.
+ * CSV report. Filters live in the address, so /admin/orders?invite=X arrives filtered, and
+ * /admin/orders?book=toSend lists the books to dispatch (the dashboard's figure, D145).
  */
 export function AdminOrdersRoute() {
   const { t } = useTranslation();
@@ -190,6 +191,15 @@ export function AdminOrdersRoute() {
                   {p.title}
                 </option>
               ))}
+            </SelectField>
+            <SelectField
+              label={t('ordersAdmin.bookFilter')}
+              value={filters.book}
+              onChange={(e) => list.setFilters({ book: e.target.value })}
+              data-testid="orders-book-filter"
+            >
+              <option value="">{t('ordersAdmin.bookAll')}</option>
+              <option value="toSend">{t('ordersAdmin.bookToSend')}</option>
             </SelectField>
             {filters.invite && (
               <span className="orders-chip" data-testid="orders-invite-filter">
