@@ -156,6 +156,7 @@ export interface TemplateStore {
  * error naming every such file, so the service does not start with a broken message.
  */
 export function loadTemplates(dir: string, specs: readonly TemplateSpec[]): TemplateStore {
+  if (!existsSync(dir)) throw new Error(`message templates: no such folder ${dir}`);
   const problems: string[] = [];
   const loaded = new Map<string, Loaded>();
   const owned = new Set<string>();
@@ -189,9 +190,8 @@ export function loadTemplates(dir: string, specs: readonly TemplateSpec[]): Temp
       entry.files.set(locale, parts);
     }
   }
-  const stray = existsSync(dir) ? readdirSync(dir).filter((f) => !owned.has(f) && f !== 'README.md') : [];
+  const stray = readdirSync(dir).filter((f) => !owned.has(f) && f !== 'README.md');
   for (const f of stray) problems.push(`${f}: no template has this file (a misspelt name or language?)`);
-  if (!existsSync(dir)) problems.unshift(`${dir}: no such folder`);
   if (problems.length) throw new Error(`message templates in ${dir}:\n  ${problems.join('\n  ')}`);
 
   const get = (name: string) => {
