@@ -23,6 +23,8 @@ export interface OrderConfirmedInput {
 
 export const ORDER_CONFIRMED_TEMPLATE = 'orders.order-confirmed';
 export const PAYMENT_REJECTED_TEMPLATE = 'payments.payment-rejected';
+/** the paid-order picture sent to staff chat (spec 02 §7), and the template of its words */
+export const ORDER_IMAGE_TEMPLATE = 'staff-chat.order-image';
 
 /** The order-confirmed e-mail (spec 02 §9: with the group-joining steps), Thai or English. */
 export function orderConfirmedEmail(input: OrderConfirmedInput): RenderedEmail {
@@ -55,4 +57,16 @@ export function paymentRejectedEmail(input: PaymentRejectedInput): RenderedEmail
 /** The staff chat text (spec 02 §7 sends an image; a text message for now). */
 export function staffChatText(kind: 'slip-submitted' | 'order-paid', reference: string, net: number): string {
   return renderTemplate(`staff-chat.${kind}`, 'th', { reference, amount: formatBaht(net) }).text;
+}
+
+/** The words on the paid-order picture (plugins/app/order-image.ts): its heading and the reference line. */
+export function orderImageWords(
+  installments: boolean,
+  reference: string,
+): { heading: string; referenceLine: string } {
+  const [heading = '', referenceLine = ''] = renderTemplate(ORDER_IMAGE_TEMPLATE, 'th', {
+    installments,
+    reference,
+  }).text.split('\n');
+  return { heading, referenceLine };
 }

@@ -5,6 +5,8 @@ import { LIVE_STARTED_TEMPLATE, LIVE_STOPPED_TEMPLATE, liveChatMessage } from '.
 import { NEW_MEMBER_CHAT_TEMPLATE, newMemberChatText } from './member-templates.js';
 import {
   ORDER_CONFIRMED_TEMPLATE,
+  ORDER_IMAGE_TEMPLATE,
+  orderImageWords,
   PAYMENT_REJECTED_TEMPLATE,
   orderConfirmedEmail,
   paymentRejectedEmail,
@@ -133,6 +135,16 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
     channel: 'chat',
     locales: ['th'],
     render: () => chat(staffChatText('order-paid', 'RIAN-0007', 150_050)),
+  },
+  {
+    // the words on the picture (the chat message beside it is staff-chat.order-paid's)
+    name: ORDER_IMAGE_TEMPLATE,
+    channel: 'chat',
+    locales: ['th'],
+    render: () => {
+      const words = orderImageWords(false, 'RIAN-0007');
+      return chat(`${words.heading}\n${words.referenceLine}`);
+    },
   },
   {
     name: 'staff-chat.slip-submitted',

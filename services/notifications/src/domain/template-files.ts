@@ -60,6 +60,13 @@ export const TEMPLATE_SPECS: readonly TemplateSpec[] = [
   },
   { name: 'staff-chat.order-paid', channel: 'chat', locales: thai, values: ['reference', 'amount'] },
   { name: 'staff-chat.slip-submitted', channel: 'chat', locales: thai, values: ['reference', 'amount'] },
+  /** the words on the paid-order picture: the heading, then the reference line */
+  {
+    name: 'staff-chat.order-image',
+    channel: 'chat',
+    locales: thai,
+    values: ['installments', 'reference'],
+  },
   { name: 'staff-chat.live-started', channel: 'chat', locales: thai, values: ['name', 'time'] },
   {
     name: 'staff-chat.live-stopped',
