@@ -178,8 +178,7 @@ export function loadTemplates(dir: string, specs: readonly TemplateSpec[]): Temp
         try {
           const nodes = parseTemplate(readFileSync(path, 'utf8'));
           const used = names(nodes);
-          if (part === 'subject')
-            used.forEach((n) => n === 'subject' && problems.push(`${file}: {{subject}} in the subject`));
+          if (part === 'subject' && used.has('subject')) problems.push(`${file}: {{subject}} in the subject`);
           const unknown = [...used].filter((n) => !known.has(n));
           if (unknown.length) problems.push(`${file}: unknown ${unknown.map((n) => `{{${n}}}`).join(', ')}`);
           parts.push({ file, part, nodes });
