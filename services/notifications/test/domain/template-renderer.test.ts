@@ -86,6 +86,9 @@ describe('message template files (issue 20)', () => {
       /x\.chat\.th\.txt: unknown \{\{subject\}\}/,
     );
     expect(() =>
+      loadTemplates(folder({ ...good, 'x.mail.th.subject.txt': 'Re: {{subject}}' }), [mail, chat]),
+    ).toThrow(/x\.mail\.th\.subject\.txt: \{\{subject\}\} in the subject/);
+    expect(() =>
       loadTemplates(folder({ ...good, 'x.chat.th.txt': '{{#if who}}open' }), [mail, chat]),
     ).toThrow(/x\.chat\.th\.txt: \{\{#if who\}\} is not closed/);
     expect(() => loadTemplates(folder({ ...good, 'x.chat.th.txt': '{{> who}}' }), [mail, chat])).toThrow(
