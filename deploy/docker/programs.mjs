@@ -43,12 +43,20 @@ export const PROGRAMS = [
 ];
 
 /**
- * What the runtime stage copies from the build (besides the production node_modules): the bundles
- * and the SPA. Nothing else is read from beside the code: fonts and swagger-ui's assets come from
- * their npm packages (createRequire(import.meta.url).resolve walks up to node_modules).
+ * Files a program reads from beside its bundle at run time: notifications' message templates
+ * (services/notifications/src/templates-dir.ts resolves `../templates/` from the bundle as from the
+ * sources; the service does not start without them).
+ */
+export const RUNTIME_DATA = ['services/notifications/templates/'];
+
+/**
+ * What the runtime stage copies from the build (besides the production node_modules): the bundles,
+ * the SPA and RUNTIME_DATA. Nothing else is read from beside the code: fonts and swagger-ui's assets
+ * come from their npm packages (createRequire(import.meta.url).resolve walks up to node_modules).
  */
 export const RUNTIME_COPIES = [...new Set(PROGRAMS.map((p) => p.out.replace(/[^/]+$/, '')))].concat(
   'web/dist/',
+  ...RUNTIME_DATA,
 );
 
 /** the workspaces whose production dependencies the runtime installs (not web's: the SPA is built) */

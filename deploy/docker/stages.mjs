@@ -178,7 +178,8 @@ export async function runStages({ build = true } = {}) {
     });
     log(`${green('✓')} payments-simulator listening (${simulator.out})`);
 
-    // the services together (each creates its database and migrates), then the gateway
+    // the services together (each creates its database and migrates), then the gateway; notifications
+    // reads its templates/ (RUNTIME_DATA) when it loads, so its health also proves they were copied
     const t0 = performance.now();
     await Promise.all(
       PROGRAMS.filter((p) => SERVICES.includes(p.name)).map(async (p) => {

@@ -1,4 +1,5 @@
 import type { YesNo } from '@rian/proto-contracts/enums';
+import { renderTemplate } from './template-files.js';
 
 export const LIVE_STARTED_TEMPLATE = 'staff-chat.live-started';
 export const LIVE_STOPPED_TEMPLATE = 'staff-chat.live-stopped';
@@ -38,17 +39,23 @@ export interface LiveChange {
  */
 export function liveChatMessage(c: LiveChange): { template: string; text: string } {
   if (c.live === 'Y') {
+    const time = bangkokClock(c.liveSince ?? c.changedAt);
     return {
       template: LIVE_STARTED_TEMPLATE,
-      text: `${c.name} เริ่มถ่ายทอดสดแล้ว\nเวลา ${bangkokClock(c.liveSince ?? c.changedAt)} น.`,
+      text: renderTemplate(LIVE_STARTED_TEMPLATE, 'th', { name: c.name, time }).text,
     };
   }
-  const lines = [`${c.name} จบการถ่ายทอดสดแล้ว`];
-  if (c.liveSince) {
-    const onAir = Date.parse(c.changedAt) - Date.parse(c.liveSince);
-    lines.push(
-      `ออกอากาศ ${thaiDuration(onAir)} (${bangkokClock(c.liveSince)}–${bangkokClock(c.changedAt)} น.)`,
-    );
-  }
-  return { template: LIVE_STOPPED_TEMPLATE, text: lines.join('\n') };
+  const since = c.liveSince;
+  const values = since
+    ? {
+        onAir: true,
+        duration: thaiDuration(Date.parse(c.changedAt) - Date.parse(since)),
+        from: bangkokClock(since),
+        to: bangkokClock(c.changedAt),
+      }
+    : { onAir: false, duration: null, from: null, to: null };
+  return {
+    template: LIVE_STOPPED_TEMPLATE,
+    text: renderTemplate(LIVE_STOPPED_TEMPLATE, 'th', { name: c.name, ...values }).text,
+  };
 }

@@ -7,6 +7,8 @@
  * registration. No e-mail address, phone number or full last name: a chat group is shared more
  * widely than the back office and keeps its history outside our control.
  */
+import { renderTemplate } from './template-files.js';
+
 export const NEW_MEMBER_CHAT_TEMPLATE = 'staff-chat.member-registered';
 
 export interface NewMemberInput {
@@ -41,7 +43,10 @@ export function bangkokDateTime(iso: string): string {
 
 /** The staff chat text (Thai: staff work in Thai). */
 export function newMemberChatText(m: NewMemberInput): string {
-  const name = shortName(m.firstName, m.lastName);
-  const nick = m.nickname?.trim() ? ` (${m.nickname.trim()})` : '';
-  return `สมาชิกใหม่\nรหัสสมาชิก ${m.memberCode}\n${name}${nick}\nลงทะเบียน ${bangkokDateTime(m.registeredAt)}`;
+  return renderTemplate(NEW_MEMBER_CHAT_TEMPLATE, 'th', {
+    memberCode: m.memberCode,
+    name: shortName(m.firstName, m.lastName),
+    nickname: m.nickname?.trim() ?? '',
+    registeredAt: bangkokDateTime(m.registeredAt),
+  }).text;
 }

@@ -1,9 +1,12 @@
 import type { Locale } from '@rian/proto-contracts/enums';
 import { BOOKING_MAIL_TEMPLATE, bookingMailEmail } from './booking-templates.js';
 import { GROUP_CONFIRMED_TEMPLATE, groupConfirmedEmail } from './group-templates.js';
+import { LIVE_STARTED_TEMPLATE, LIVE_STOPPED_TEMPLATE, liveChatMessage } from './live-templates.js';
 import { NEW_MEMBER_CHAT_TEMPLATE, newMemberChatText } from './member-templates.js';
 import {
   ORDER_CONFIRMED_TEMPLATE,
+  ORDER_IMAGE_TEMPLATE,
+  orderImageWords,
   PAYMENT_REJECTED_TEMPLATE,
   orderConfirmedEmail,
   paymentRejectedEmail,
@@ -30,7 +33,8 @@ const chat = (text: string): RenderedEmail => ({ subject: text.split('\n')[0] ??
 
 /**
  * Every message notifications writes, with sample data: what the staff preview renders (issue 20).
- * The samples are made up (no member's data); a new template belongs here too.
+ * The samples are made up (no member's data); a new template belongs here too (and in
+ * template-files.ts TEMPLATE_SPECS, with its files in services/notifications/templates/).
  */
 export const TEMPLATE_CATALOG: CatalogEntry[] = [
   ...(['register', 'password-reset'] as const).map((purpose): CatalogEntry => ({
@@ -133,9 +137,47 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
     render: () => chat(staffChatText('order-paid', 'RIAN-0007', 150_050)),
   },
   {
+    // the words on the picture (the chat message beside it is staff-chat.order-paid's)
+    name: ORDER_IMAGE_TEMPLATE,
+    channel: 'chat',
+    locales: ['th'],
+    render: () => {
+      const words = orderImageWords(false, 'RIAN-0007');
+      return chat(`${words.heading}\n${words.referenceLine}`);
+    },
+  },
+  {
     name: 'staff-chat.slip-submitted',
     channel: 'chat',
     locales: ['th'],
     render: () => chat(staffChatText('slip-submitted', 'RIAN-0010', 150_050)),
+  },
+  {
+    name: LIVE_STARTED_TEMPLATE,
+    channel: 'chat',
+    locales: ['th'],
+    render: () =>
+      chat(
+        liveChatMessage({
+          name: 'ไลฟ์ Forex',
+          live: 'Y',
+          liveSince: '2026-11-26T12:00:00.000Z',
+          changedAt: '2026-11-26T12:00:00.000Z',
+        }).text,
+      ),
+  },
+  {
+    name: LIVE_STOPPED_TEMPLATE,
+    channel: 'chat',
+    locales: ['th'],
+    render: () =>
+      chat(
+        liveChatMessage({
+          name: 'ไลฟ์ Forex',
+          live: 'N',
+          liveSince: '2026-11-26T12:00:00.000Z',
+          changedAt: '2026-11-26T13:05:00.000Z',
+        }).text,
+      ),
   },
 ];

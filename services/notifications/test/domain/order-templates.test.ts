@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBaht,
   orderConfirmedEmail,
+  orderImageWords,
   paymentRejectedEmail,
   staffChatText,
 } from '../../src/domain/order-templates.js';
@@ -70,5 +71,16 @@ describe('order e-mail and chat templates', () => {
 
   it('says what happened, the reference and the amount in the staff chat text', () => {
     expect(staffChatText('order-paid', 'RIAN-3', 1_000)).toBe('ชำระเงินแล้ว\nคำสั่งซื้อ RIAN-3\n฿10.00');
+  });
+
+  it('words the paid-order picture: heading by payment type, then the reference', () => {
+    expect(orderImageWords(false, 'RIAN-0007')).toEqual({
+      heading: 'ชำระเงินแล้ว · โอนเงิน',
+      referenceLine: 'คำสั่งซื้อ RIAN-0007',
+    });
+    expect(orderImageWords(true, 'RIAN-0008')).toEqual({
+      heading: 'ชำระเงินแล้ว · ผ่อนชำระ',
+      referenceLine: 'คำสั่งซื้อ RIAN-0008',
+    });
   });
 });

@@ -4,7 +4,9 @@ import { PAYMENT_TYPE, paysBySlip } from '@rian/proto-contracts/payment-types';
 import type { Config } from '../../config.js';
 import {
   ORDER_CONFIRMED_TEMPLATE,
+  ORDER_IMAGE_TEMPLATE,
   orderConfirmedEmail,
+  orderImageWords,
   staffChatText,
 } from '../../domain/order-templates.js';
 import { enqueueDelivery } from '../../plugins/app/delivery-log.js';
@@ -17,7 +19,6 @@ import {
 import { renderOrderImage, storeChatImage } from '../../plugins/app/order-image.js';
 import { productChannels } from '../../plugins/app/product-channels.js';
 
-export const ORDER_IMAGE_TEMPLATE = 'staff-chat.order-image';
 import { contactOf, rememberContact } from '../../plugins/app/user-contacts.js';
 
 /**
@@ -68,8 +69,7 @@ export const onOrdersOrderPaid = (config: Config) =>
     // spec 02 §7: transfer and instalment orders get the order picture, to the default channel
     // and to the product's own channel
     const png = await renderOrderImage({
-      heading: `ชำระเงินแล้ว · ${event.data.paymentType === PAYMENT_TYPE.installments ? 'ผ่อนชำระ' : 'โอนเงิน'}`,
-      reference,
+      ...orderImageWords(event.data.paymentType === PAYMENT_TYPE.installments, reference),
       orderNo: event.data.orderNo,
       net,
       productTitle: productTitle ?? null,

@@ -14,9 +14,10 @@ export const ORDER_IMAGE_HEIGHT = 420;
 const MARGIN = 48;
 
 export interface OrderImageInput {
-  /** e.g. "ชำระเงินแล้ว" */
+  /** the picture's words (domain/order-templates.ts orderImageWords): e.g. "ชำระเงินแล้ว · โอนเงิน" */
   heading: string;
-  reference: string;
+  /** e.g. "คำสั่งซื้อ RIAN-0007" */
+  referenceLine: string;
   orderNo: number;
   /** satang */
   net: number;
@@ -63,7 +64,7 @@ export async function renderOrderImage(input: OrderImageInput): Promise<Buffer> 
     inner,
   );
   const reference = await textImage(
-    `<span foreground="#1b3a5c" size="26pt">${escapeMarkup(`คำสั่งซื้อ ${input.reference}`)}</span>` +
+    `<span foreground="#1b3a5c" size="26pt">${escapeMarkup(input.referenceLine)}</span>` +
       `<span foreground="#5b6b7b" size="18pt">  #${input.orderNo}</span>`,
     true,
     inner,

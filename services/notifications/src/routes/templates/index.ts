@@ -5,6 +5,7 @@ import { LocaleSchema } from '@rian/proto-contracts/enums';
 import { ProblemSchema } from '@rian/proto-contracts/errors';
 import { ProblemError } from '@rian/kit/errors';
 import { TEMPLATE_CATALOG, type PreviewContext } from '../../domain/template-catalog.js';
+import { templatePaths } from '../../domain/template-files.js';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 
@@ -19,6 +20,8 @@ const Preview = Type.Object({
   subject: Type.String(),
   text: Type.String(),
   html: Type.String(),
+  /** the repository files this message in this language comes from: what staff ask to have edited */
+  files: Type.Array(Type.String()),
 });
 
 /** The staff preview of every message notifications writes, rendered with sample data (issue 20). */
@@ -57,7 +60,12 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: PreviewContext }> = async
       if (!entry) throw new ProblemError('notifications.template_not_found');
       const locale =
         req.query.locale && entry.locales.includes(req.query.locale) ? req.query.locale : entry.locales[0]!;
-      return { name: entry.name, locale, ...entry.render(locale, ctx) };
+      return {
+        name: entry.name,
+        locale,
+        ...entry.render(locale, ctx),
+        files: templatePaths(entry.name, locale),
+      };
     },
   );
 };

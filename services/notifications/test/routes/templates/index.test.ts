@@ -63,6 +63,25 @@ describe('GET /templates, /templates/:name/preview', () => {
     expect(chat.json<{ text: string }>().text).toContain('รหัสสมาชิก M0001');
   });
 
+  it('names the files each preview comes from, so staff know what to have edited', async () => {
+    const en = await get('/templates/orders.order-confirmed/preview?locale=en');
+    expect(en.json<{ files: string[] }>().files).toEqual([
+      'services/notifications/templates/orders.order-confirmed.en.subject.txt',
+      'services/notifications/templates/orders.order-confirmed.en.txt',
+      'services/notifications/templates/orders.order-confirmed.en.html',
+    ]);
+    // the live stream messages are in the preview too: 19:00–20:05 Bangkok is 1 h 5 min on air
+    const live = await get('/templates/staff-chat.live-stopped/preview');
+    expect(live.json()).toEqual({
+      name: 'staff-chat.live-stopped',
+      locale: 'th',
+      subject: 'ไลฟ์ Forex จบการถ่ายทอดสดแล้ว',
+      text: 'ไลฟ์ Forex จบการถ่ายทอดสดแล้ว\nออกอากาศ 1 ชั่วโมง 5 นาที (19:00–20:05 น.)',
+      html: '',
+      files: ['services/notifications/templates/staff-chat.live-stopped.th.txt'],
+    });
+  });
+
   it('unknown template 404 in Thai; bad locale 400; members 403; anonymous 401', async () => {
     const missing = await get('/templates/nope/preview');
     expect(missing.statusCode).toBe(404);

@@ -4,7 +4,15 @@ import { useStaffStore } from '@/stores/staff-store';
 import { staffApi } from '@/lib/staff-api';
 
 export type TemplateEntry = { name: string; channel: 'email' | 'chat'; locales: Language[] };
-export type TemplatePreview = { name: string; locale: Language; subject: string; text: string; html: string };
+export type TemplatePreview = {
+  name: string;
+  locale: Language;
+  subject: string;
+  text: string;
+  html: string;
+  /** the repository files the message comes from (services/notifications/templates/…) */
+  files?: string[];
+};
 
 /** GET /api/notifications/templates (staff) — every message template and its languages. */
 export function useTemplates() {

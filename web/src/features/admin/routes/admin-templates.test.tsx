@@ -29,6 +29,11 @@ describe('/admin/templates: the staff preview of message templates', () => {
                 subject: 'ยืนยันคำสั่งซื้อ RIAN-0007 - Rian',
                 text: 'คำสั่งซื้อ: RIAN-0007',
                 html: '<p>คำสั่งซื้อ: RIAN-0007</p>',
+                files: [
+                  'services/notifications/templates/orders.order-confirmed.th.subject.txt',
+                  'services/notifications/templates/orders.order-confirmed.th.txt',
+                  'services/notifications/templates/orders.order-confirmed.th.html',
+                ],
               },
         ),
       'GET /api/notifications/templates/staff-chat.member-registered/preview': json(200, {
@@ -51,6 +56,13 @@ describe('/admin/templates: the staff preview of message templates', () => {
     const frame = screen.getByTitle('ตัวอย่าง: ยืนยันคำสั่งซื้อ RIAN-0007 - Rian');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe('<p>คำสั่งซื้อ: RIAN-0007</p>');
+    // the files staff have edited to change the wording
+    const files = screen.getByRole('list', { name: 'ไฟล์ของข้อความนี้ (แก้ไขถ้อยคำได้ที่ไฟล์เหล่านี้)' });
+    expect([...files.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'services/notifications/templates/orders.order-confirmed.th.subject.txt',
+      'services/notifications/templates/orders.order-confirmed.th.txt',
+      'services/notifications/templates/orders.order-confirmed.th.html',
+    ]);
 
     await ue.selectOptions(screen.getByLabelText('ภาษา'), 'en');
     expect(
@@ -62,6 +74,8 @@ describe('/admin/templates: the staff preview of message templates', () => {
     // a Thai-only template: the language list has Thai only, and no HTML frame
     expect(screen.queryAllByRole('option', { name: 'English' })).toHaveLength(0);
     expect(screen.queryByTitle(/^ตัวอย่าง/)).toBeNull();
+    // a preview without files (an older notifications) shows no file list
+    expect(screen.queryByRole('list')).toBeNull();
     const calls = fetchMock.mock.calls.map(([u]) => String(u));
     expect(calls.some((u) => u.includes('staff-chat.member-registered/preview?locale=th'))).toBe(true);
   });

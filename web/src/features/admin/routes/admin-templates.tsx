@@ -9,7 +9,10 @@ import type { Language } from '@/types/api';
 import { useTemplatePreview, useTemplates } from '../api/get-templates';
 import '../i18n';
 
-/** /admin/templates — every message notifications writes, previewed with sample data (issue 20). */
+/**
+ * /admin/templates — every message notifications writes, previewed with sample data, with the files
+ * its wording lives in (issue 20).
+ */
 export function AdminTemplatesRoute() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
@@ -56,6 +59,18 @@ export function AdminTemplatesRoute() {
       {preview.data && (
         <section aria-label={t('admin.templatePreview')}>
           <h2>{preview.data.subject}</h2>
+          {preview.data.files && preview.data.files.length > 0 && (
+            <div className="admin-template-files">
+              <h3 id="template-files">{t('admin.templateFiles')}</h3>
+              <ul aria-labelledby="template-files">
+                {preview.data.files.map((f) => (
+                  <li key={f}>
+                    <code>{f}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <pre className="table__text" data-testid="template-text">
             {preview.data.text}
           </pre>
