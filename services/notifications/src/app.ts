@@ -10,6 +10,7 @@ import { chatImageRoutes } from './routes/chat-images/index.js';
 import { templateRoutes } from './routes/templates/index.js';
 import { onAuthEmailCodeRequested } from './messaging/handlers/on-auth-email-code-requested.js';
 import { onAuthEmailCodesLocked } from './messaging/handlers/on-auth-email-codes-locked.js';
+import { onAuthPasswordChanged } from './messaging/handlers/on-auth-password-changed.js';
 import { onAuthUserRegistered } from './messaging/handlers/on-auth-user-registered.js';
 import { onAuthUserLocaleChanged } from './messaging/handlers/on-auth-user-locale-changed.js';
 import { onOrdersOrderPaid } from './messaging/handlers/on-orders-order-paid.js';
@@ -53,6 +54,7 @@ export async function buildApp(
     consumers: () => [
       onAuthEmailCodeRequested,
       onAuthEmailCodesLocked,
+      onAuthPasswordChanged(config),
       onAuthUserRegistered(config),
       onAuthUserLocaleChanged,
       onOrdersOrderPaid(config),

@@ -31,3 +31,23 @@ export function codesLockedEmail(input: CodesLockedInput): RenderedEmail {
     lockedUntilEn: when(input.lockedUntil, 'en'),
   });
 }
+
+/** Name under which the delivery log keeps the "password changed" notice (spec ChangePass; one per event). */
+export const PASSWORD_CHANGED_TEMPLATE = 'auth.password-changed';
+
+export interface PasswordChangedInput {
+  changedAt: string;
+  siteUrl: string;
+  locale: Locale;
+}
+
+/**
+ * The owner's notice that their password was changed (with an e-mailed code): when, that every
+ * device was signed out, and what to do if it was not them — never a link that signs in or resets.
+ */
+export function passwordChangedEmail(input: PasswordChangedInput): RenderedEmail {
+  return renderTemplate(PASSWORD_CHANGED_TEMPLATE, input.locale, {
+    changedAt: when(input.changedAt, input.locale),
+    link: `${input.siteUrl.replace(/\/+$/, '')}/login`,
+  });
+}

@@ -12,7 +12,12 @@ import {
   paymentRejectedEmail,
   staffChatText,
 } from './order-templates.js';
-import { CODES_LOCKED_TEMPLATE, codesLockedEmail } from './security-templates.js';
+import {
+  CODES_LOCKED_TEMPLATE,
+  codesLockedEmail,
+  PASSWORD_CHANGED_TEMPLATE,
+  passwordChangedEmail,
+} from './security-templates.js';
 import { emailCodeEmail, emailCodeTemplateName, type RenderedEmail } from './templates.js';
 
 /** What a preview needs besides the locale (the site's address and how members reach staff). */
@@ -55,6 +60,13 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
         lockedUntil: '2026-11-27T04:30:00.000Z',
         locale,
       }),
+  },
+  {
+    name: PASSWORD_CHANGED_TEMPLATE,
+    channel: 'email',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      passwordChangedEmail({ changedAt: '2026-11-26T14:05:00.000Z', siteUrl: ctx.siteUrl, locale }),
   },
   {
     name: ORDER_CONFIRMED_TEMPLATE,

@@ -29,6 +29,12 @@ export const TEMPLATE_SPECS: readonly TemplateSpec[] = [
     values: ['passwordReset', 'wrongCodes', 'hours', 'lockedUntilTh', 'lockedUntilEn'],
   },
   {
+    name: 'auth.password-changed',
+    channel: 'email',
+    locales: both,
+    values: ['changedAt', 'link'],
+  },
+  {
     name: 'orders.order-confirmed',
     channel: 'email',
     locales: both,
