@@ -30,7 +30,10 @@ import {
   onLearningEnrolmentChanged,
   onLearningEnrolmentGranted,
 } from './messaging/handlers/on-learning-enrolments.js';
-import { onLearningSessionChanged, onLearningSessionDeleted } from './messaging/handlers/on-learning-sessions.js';
+import {
+  onLearningSessionChanged,
+  onLearningSessionDeleted,
+} from './messaging/handlers/on-learning-sessions.js';
 import { onLearningCheckInRecorded } from './messaging/handlers/on-learning-check-in-recorded.js';
 
 /** Where LINE fetches a chat picture; none without a public base. */
@@ -51,7 +54,7 @@ export async function buildApp(
   const memberLine = config.LINE_MEMBER_CHANNEL_TOKEN !== '';
   return buildService({
     name: 'notifications',
-    description: 'E-mail, staff chat and members\' LINE deliveries, and their log',
+    description: "E-mail, staff chat and members' LINE deliveries, and their log",
     config,
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),

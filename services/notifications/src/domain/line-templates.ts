@@ -15,7 +15,20 @@ export const LINE_CHECK_IN_RECEIPT_TEMPLATE = 'line.check-in-receipt';
 export const MEMBER_LINE_PREFIX = 'line.';
 export const isMemberLineTemplate = (template: string): boolean => template.startsWith(MEMBER_LINE_PREFIX);
 
-const TH_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+const TH_MONTHS = [
+  'ม.ค.',
+  'ก.พ.',
+  'มี.ค.',
+  'เม.ย.',
+  'พ.ค.',
+  'มิ.ย.',
+  'ก.ค.',
+  'ส.ค.',
+  'ก.ย.',
+  'ต.ค.',
+  'พ.ย.',
+  'ธ.ค.',
+];
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** An instant's Asia/Bangkok day and HH:mm (UTC+7, no daylight saving). */
@@ -30,7 +43,11 @@ export function memberDate(day: string, locale: Locale): string {
   return locale === 'en' ? `${d} ${EN_MONTHS[m - 1]} ${y}` : `${d} ${TH_MONTHS[m - 1]} ${y + 543}`;
 }
 
-const text = (lines: string[]): RenderedEmail => ({ subject: lines[0] ?? '', text: lines.join('\n'), html: '' });
+const text = (lines: string[]): RenderedEmail => ({
+  subject: lines[0] ?? '',
+  text: lines.join('\n'),
+  html: '',
+});
 const site = (url: string) => url.replace(/\/+$/, '');
 
 export type ReminderSessionType = 'meeting' | 'live' | 'real';

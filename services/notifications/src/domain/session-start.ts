@@ -17,6 +17,12 @@ export function sessionStartsAt(date: string, start: string | null | undefined):
   const day = DAY.exec(date);
   if (!day) throw new RangeError(`not a yyyy-mm-dd day: ${date}`);
   const time = TIME.exec(start ?? '') ?? TIME.exec(SESSION_DEFAULT_START)!;
-  const wallClock = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), Number(time[1]), Number(time[2]));
+  const wallClock = Date.UTC(
+    Number(day[1]),
+    Number(day[2]) - 1,
+    Number(day[3]),
+    Number(time[1]),
+    Number(time[2]),
+  );
   return new Date(wallClock - BANGKOK_OFFSET_MS);
 }

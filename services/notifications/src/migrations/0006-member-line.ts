@@ -39,7 +39,9 @@ export class NotificationsMemberLine extends Migration {
       updated_at timestamptz not null,
       deleted_at timestamptz null
     )`);
-    this.addSql(`create index course_sessions_starts on course_sessions (starts_at) where deleted_at is null`);
+    this.addSql(
+      `create index course_sessions_starts on course_sessions (starts_at) where deleted_at is null`,
+    );
     // a reminder claimed (and its delivery written) once per session, start instant and member
     this.addSql(`create table line_reminders (
       session_id uuid not null,

@@ -16,11 +16,15 @@ describe('members’ LINE texts', () => {
 
   it('a reminder says the session, its Bangkok day and time, and where the schedule is', () => {
     // 2026-12-01T12:00Z = 19:00 Bangkok
-    const input = { title: 'Forex สด', type: 'meeting' as const, startsAt: '2026-12-01T12:00:00.000Z', siteUrl: SITE };
+    const input = {
+      title: 'Forex สด',
+      type: 'meeting' as const,
+      startsAt: '2026-12-01T12:00:00.000Z',
+      siteUrl: SITE,
+    };
     expect(sessionReminderLine({ ...input, locale: 'th' })).toEqual({
       subject: 'ใกล้เริ่มแล้ว: Forex สด',
-      text:
-        'ใกล้เริ่มแล้ว: Forex สด\nเรียนผ่าน Zoom วันที่ 1 ธ.ค. 2569 เวลา 19:00 น.\nตารางเรียน: https://rian.example/member/calendar',
+      text: 'ใกล้เริ่มแล้ว: Forex สด\nเรียนผ่าน Zoom วันที่ 1 ธ.ค. 2569 เวลา 19:00 น.\nตารางเรียน: https://rian.example/member/calendar',
       html: '',
     });
     expect(sessionReminderLine({ ...input, type: 'real', locale: 'en' }).text).toBe(

@@ -57,7 +57,9 @@ export async function lineRecipient(em: EntityManager, userId: string): Promise<
      where l.user_id = ? and l.line_user_id is not null`,
     [userId],
   )) as { user_id: string; line_user_id: string; locale: string | null }[];
-  return row ? { userId: row.user_id, lineUserId: row.line_user_id, locale: row.locale === 'en' ? 'en' : 'th' } : undefined;
+  return row
+    ? { userId: row.user_id, lineUserId: row.line_user_id, locale: row.locale === 'en' ? 'en' : 'th' }
+    : undefined;
 }
 
 /**
@@ -147,7 +149,11 @@ export async function linkedMembersOf(
      order by m.user_id`,
     [...courseIds, day, day],
   )) as { user_id: string; line_user_id: string; locale: string | null }[];
-  return rows.map((r) => ({ userId: r.user_id, lineUserId: r.line_user_id, locale: r.locale === 'en' ? 'en' : 'th' }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    lineUserId: r.line_user_id,
+    locale: r.locale === 'en' ? 'en' : 'th',
+  }));
 }
 
 /** Writes one member's LINE push as a pending delivery (sent after commit). False: already written. */
