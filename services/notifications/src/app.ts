@@ -45,7 +45,7 @@ function chatImageUrl(base: string): ((id: string) => string | undefined) | unde
 /**
  * Builds the notifications app (never listens): the delivery log, its staff API, the event handlers,
  * the sender and — where member LINE is configured — the session reminder scheduler. `clock` is
- * the scheduler's now (a test sets it).
+ * now for the scheduler and the live-start alert's lateness (a test sets it).
  */
 export async function buildApp(
   config: Config,
@@ -76,7 +76,7 @@ export async function buildApp(
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),
       onCatalogProductChatChannelsChanged,
-      onLearningLiveChanged(config),
+      onLearningLiveChanged(config, opts.clock),
       onLearningGroupRequestApproved(config),
       onBookingsBookingMailRequested(config),
       onAuthUserLineLinked,

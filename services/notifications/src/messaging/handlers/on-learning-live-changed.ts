@@ -14,15 +14,20 @@ import { enqueueMemberLine, linkedMembersOf } from '../../plugins/app/member-lin
  * Going on air also tells the members (issue 20), where member LINE is configured: every member with
  * LINE linked whose enrolment in one of `courseIds` is active on the Bangkok day it went live, once
  * per stream and `liveSince` (the push is named by both and the member: the same start told again,
- * by a duplicate or a replay, writes nothing).
+ * by a duplicate or a replay, writes nothing). A start heard more than LIVE_ALERT_LATE_MS after it
+ * happened (notifications was down, the bus replayed) tells the members nothing: "live now" would
+ * likely be untrue by then. `clock` is now (a test sets it).
  */
-export const onLearningLiveChanged = (config: Config) =>
+export const LIVE_ALERT_LATE_MS = 60 * 60_000;
+
+export const onLearningLiveChanged = (config: Config, clock: () => Date = () => new Date()) =>
   on(LiveChanged, async (event, { em }) => {
     const { template, text } = liveChatMessage(event.data);
     await enqueueStaffChat(em, staffChatTargets(config), { eventId: event.id, template, text });
     const d = event.data;
     if (d.live !== 'Y' || !config.LINE_MEMBER_CHANNEL_TOKEN) return;
     const since = d.liveSince ?? d.changedAt;
+    if (clock().getTime() - Date.parse(since) > LIVE_ALERT_LATE_MS) return;
     const members = await linkedMembersOf(em, d.courseIds, bangkokParts(since).day);
     for (const to of members) {
       await enqueueMemberLine(em, {

@@ -417,6 +417,7 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
   it('a live start is told once per broadcast to the members of its courses', async () => {
     const streamId = uuidv7();
     const since = '2026-12-01T12:30:00.000Z';
+    now = new Date('2026-12-01T12:30:05.000Z');
     const on = liveOn(streamId, [course, uuidv7()], since);
     await learning.deliver(on, 'notifications');
     await learning.deliver(on, 'notifications', `${on.id}-again`);
@@ -438,8 +439,24 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     ).toEqual(['ไลฟ์ทองคำ is live now\nWatch: https://rian.example/member/livestreaming']);
 
     // going live again later is a new broadcast: told again
+    now = new Date('2026-12-02T12:31:00.000Z');
     await learning.deliver(liveOn(streamId, [course], '2026-12-02T12:30:00.000Z'), 'notifications');
     await sentRows('line.live-started', 4);
+
+    // a start heard over an hour after it happened (an outage, a replay) tells no one
+    now = new Date('2026-12-03T14:00:00.000Z');
+    const late = liveOn(streamId, [course], '2026-12-03T12:59:00.000Z', 'ไลฟ์ที่ได้ยินช้า');
+    await learning.deliver(late, 'notifications');
+    // handled (the staff chat's row is written) but no member push
+    const staffRows = await app.inject({
+      method: 'GET',
+      url: '/deliveries?template=staff-chat.&pageSize=100',
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(staffRows.json<{ items: Delivery[] }>().items.filter((d) => d.eventId === late.id)).not.toEqual(
+      [],
+    );
+    expect((await rows('line.live-started')).filter((d) => d.subject.includes('ไลฟ์ที่ได้ยินช้า'))).toEqual([]);
   });
 
   it('a check-in gets a receipt in the member’s language; an unlinked member gets nothing', async () => {
