@@ -24,6 +24,18 @@ import { DeliveryLog } from './plugins/app/delivery-log.js';
 import { DeliverySender } from './plugins/app/delivery-sender.js';
 import { createSmtpTransport } from './plugins/app/mail-transport.js';
 import { createChatTransport } from './plugins/app/chat-transport.js';
+import { createMemberLineTransport } from './plugins/app/member-line-transport.js';
+import { ReminderScheduler } from './plugins/app/reminder-scheduler.js';
+import { onAuthUserLineLinked } from './messaging/handlers/on-auth-user-line-linked.js';
+import {
+  onLearningEnrolmentChanged,
+  onLearningEnrolmentGranted,
+} from './messaging/handlers/on-learning-enrolments.js';
+import {
+  onLearningSessionChanged,
+  onLearningSessionDeleted,
+} from './messaging/handlers/on-learning-sessions.js';
+import { onLearningCheckInRecorded } from './messaging/handlers/on-learning-check-in-recorded.js';
 
 /** Where LINE fetches a chat picture; none without a public base. */
 function chatImageUrl(base: string): ((id: string) => string | undefined) | undefined {
@@ -31,14 +43,19 @@ function chatImageUrl(base: string): ((id: string) => string | undefined) | unde
   return trimmed ? (id) => `${trimmed}/chat-images/${id}.png` : undefined;
 }
 
-/** Builds the notifications app (never listens): the delivery log, its staff API, the event handlers and the sender. */
+/**
+ * Builds the notifications app (never listens): the delivery log, its staff API, the event handlers,
+ * the sender and — where member LINE is configured — the session reminder scheduler. `clock` is
+ * now for the scheduler and the live-start alert's lateness (a test sets it).
+ */
 export async function buildApp(
   config: Config,
-  opts: { tokenKeys?: KeySource; logger?: Logger } = {},
+  opts: { tokenKeys?: KeySource; logger?: Logger; clock?: () => Date } = {},
 ): Promise<ServiceApp> {
+  const memberLine = config.LINE_MEMBER_CHANNEL_TOKEN !== '';
   return buildService({
     name: 'notifications',
-    description: 'E-mail (and later chat) deliveries, and their log',
+    description: "E-mail, staff chat and members' LINE deliveries, and their log",
     config,
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -61,9 +78,15 @@ export async function buildApp(
       onPaymentsPaymentRejected(config),
       onPaymentsSlipSubmitted(config),
       onCatalogProductChatChannelsChanged,
-      onLearningLiveChanged(config),
+      onLearningLiveChanged(config, opts.clock),
       onLearningGroupRequestApproved(config),
       onBookingsBookingMailRequested(config),
+      onAuthUserLineLinked,
+      onLearningEnrolmentGranted,
+      onLearningEnrolmentChanged,
+      onLearningSessionChanged,
+      onLearningSessionDeleted,
+      onLearningCheckInRecorded(config),
     ],
     background: (kit) => [
       new DeliverySender({
@@ -82,10 +105,28 @@ export async function buildApp(
             ? { token: config.TELEGRAM_BOT_TOKEN, apiUrl: config.TELEGRAM_API_URL }
             : undefined,
         }),
+        memberLine: memberLine
+          ? createMemberLineTransport({
+              logger: kit.logger,
+              token: config.LINE_MEMBER_CHANNEL_TOKEN,
+              apiUrl: config.LINE_MEMBER_API_URL,
+            })
+          : undefined,
         chatImageUrl: chatImageUrl(config.CHAT_IMAGE_PUBLIC_URL),
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
       }),
+      // member LINE off: no reminders are looked for (the read models are still kept)
+      ...(memberLine
+        ? [
+            new ReminderScheduler({
+              orm: kit.orm,
+              logger: kit.logger,
+              siteUrl: config.SITE_URL,
+              ...(opts.clock ? { clock: opts.clock } : {}),
+            }),
+          ]
+        : []),
     ],
   });
 }

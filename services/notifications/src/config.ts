@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { ConfigError, inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 
 export const ConfigSchema = serviceConfigSchema('notifications', {
   /** e.g. smtp://user:pass@smtp.example.com:587; empty: e-mails are only kept in the delivery log (status `logged`) */
@@ -25,9 +25,24 @@ export const ConfigSchema = serviceConfigSchema('notifications', {
    * LINE gets the text only (Telegram uploads the picture and needs no address).
    */
   CHAT_IMAGE_PUBLIC_URL: Type.String({ default: '' }),
+  /**
+   * Members' LINE (issue 20): the Messaging API channel access token of the members' official
+   * account — session reminders, live-start alerts and check-in receipts are pushed to members who
+   * linked LINE. Empty: member LINE is off (nothing is pushed and no delivery row is written).
+   */
+  LINE_MEMBER_CHANNEL_TOKEN: Type.String({ default: '' }),
+  /** the Messaging API for members' pushes; https in production */
+  LINE_MEMBER_API_URL: Type.String({ default: 'https://api.line.me', pattern: '^https?://' }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig(ConfigSchema, env);
+  const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  // the members' LINE token travels to this address: never in the clear in production
+  if (env.NODE_ENV === 'production' && !config.LINE_MEMBER_API_URL.startsWith('https://')) {
+    problems.push('LINE_MEMBER_API_URL: an https:// address in production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }

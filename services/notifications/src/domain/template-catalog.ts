@@ -18,6 +18,14 @@ import {
   PASSWORD_CHANGED_TEMPLATE,
   passwordChangedEmail,
 } from './security-templates.js';
+import {
+  LINE_CHECK_IN_RECEIPT_TEMPLATE,
+  LINE_LIVE_STARTED_TEMPLATE,
+  LINE_SESSION_REMINDER_TEMPLATE,
+  checkInReceiptLine,
+  liveStartedLine,
+  sessionReminderLine,
+} from './line-templates.js';
 import { emailCodeEmail, emailCodeTemplateName, type RenderedEmail } from './templates.js';
 
 /** What a preview needs besides the locale (the site's address and how members reach staff). */
@@ -28,8 +36,9 @@ export interface PreviewContext {
 
 export interface CatalogEntry {
   name: string;
-  channel: 'email' | 'chat';
-  /** a member's mail is written in their language; staff chat is Thai only */
+  /** email: a member's e-mail; chat: the staff chat (LINE / Telegram); line: a push to a member's LINE */
+  channel: 'email' | 'chat' | 'line';
+  /** a member's mail or LINE push is written in their language; staff chat is Thai only */
   locales: Locale[];
   render: (locale: Locale, ctx: PreviewContext) => RenderedEmail;
 }
@@ -191,5 +200,36 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
           changedAt: '2026-11-26T13:05:00.000Z',
         }).text,
       ),
+  },
+  {
+    name: LINE_SESSION_REMINDER_TEMPLATE,
+    channel: 'line',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      sessionReminderLine({
+        title: locale === 'en' ? 'Forex live class' : 'เรียนสด Forex',
+        type: 'meeting',
+        startsAt: '2026-12-01T12:00:00.000Z',
+        siteUrl: ctx.siteUrl,
+        locale,
+      }),
+  },
+  {
+    name: LINE_LIVE_STARTED_TEMPLATE,
+    channel: 'line',
+    locales: ['th', 'en'],
+    render: (locale, ctx) =>
+      liveStartedLine({ name: 'ไลฟ์ทองคำ', kind: 'stream', siteUrl: ctx.siteUrl, locale }),
+  },
+  {
+    name: LINE_CHECK_IN_RECEIPT_TEMPLATE,
+    channel: 'line',
+    locales: ['th', 'en'],
+    render: (locale) =>
+      checkInReceiptLine({
+        sessionTitle: locale === 'en' ? 'Gold trading seminar' : 'สัมมนาเทรดทองคำ',
+        checkedInAt: '2026-12-05T02:07:00.000Z',
+        locale,
+      }),
   },
 ];

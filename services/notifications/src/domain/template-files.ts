@@ -80,6 +80,15 @@ export const TEMPLATE_SPECS: readonly TemplateSpec[] = [
     locales: thai,
     values: ['name', 'onAir', 'duration', 'from', 'to'],
   },
+  // the members' LINE pushes (plain text; the first line is the delivery log's subject)
+  {
+    name: 'line.session-reminder',
+    channel: 'line',
+    locales: both,
+    values: ['title', 'meeting', 'live', 'real', 'date', 'time', 'link'],
+  },
+  { name: 'line.live-started', channel: 'line', locales: both, values: ['name', 'link'] },
+  { name: 'line.check-in-receipt', channel: 'line', locales: both, values: ['sessionTitle', 'date', 'time'] },
 ];
 
 /** read and checked once, when the service loads: a broken template stops the start */

@@ -24,7 +24,7 @@ export type TemplateValues = Readonly<Record<string, TemplateValue>>;
 
 export interface TemplateSpec {
   name: string;
-  channel: 'email' | 'chat';
+  channel: 'email' | 'chat' | 'line';
   locales: readonly Locale[];
   /** every value the files may name; the TypeScript gives exactly these */
   values: readonly string[];
@@ -215,7 +215,7 @@ export function loadTemplates(dir: string, specs: readonly TemplateSpec[]): Temp
         const p = parts.find((x) => x.part === part)!;
         return fill(p.nodes, vals, part === 'html', p.file).replace(/(\r?\n)+$/, '');
       };
-      if (spec.channel === 'chat') {
+      if (spec.channel !== 'email') {
         const text = of('text', values);
         return { subject: text.split('\n')[0] ?? '', text, html: '' };
       }

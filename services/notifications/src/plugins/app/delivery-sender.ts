@@ -9,6 +9,8 @@ import { afterFailedAttempt } from '../../domain/retry.js';
 import { isRecipientRejected, type MailTransport } from './mail-transport.js';
 import { ChatRejectedError, type ChatTransport } from './chat-transport.js';
 import { loadChatImage } from './order-image.js';
+import type { MemberLineTransport } from './member-line-transport.js';
+import { isMemberLineTemplate } from '../../domain/line-templates.js';
 
 export interface DeliverySenderOptions {
   orm: MikroORM;
@@ -18,6 +20,11 @@ export interface DeliverySenderOptions {
   transport: MailTransport | undefined;
   /** LINE / Telegram deliveries; none: they are only kept in the log (status `logged`) */
   chat?: ChatTransport | undefined;
+  /**
+   * Members' LINE pushes (templates `line.*`, issue 20): the members' official account, apart from
+   * the staff chat's; none: such rows are only kept in the log (status `logged`).
+   */
+  memberLine?: MemberLineTransport | undefined;
   /**
    * The public HTTPS address of a chat image (LINE fetches it); undefined when none is configured
    * (LINE then gets the text only, Telegram still the uploaded picture).
@@ -67,6 +74,7 @@ export class DeliverySender {
     await this.running;
     this.opts.transport?.close();
     this.opts.chat?.close();
+    this.opts.memberLine?.close();
   }
 
   private schedule(ms: number): void {
@@ -182,6 +190,12 @@ export class DeliverySender {
           html: d.html ?? null,
           headers: { 'X-Rian-Delivery-Id': d.id },
         });
+    }
+    if (d.channel === 'line' && isMemberLineTemplate(d.template)) {
+      const memberLine = this.opts.memberLine;
+      if (!memberLine) return undefined;
+      // the delivery's id is the retry key: a retry (or a staff resend) of a push LINE already took sends nothing twice
+      return () => memberLine.send({ to: d.to, text: d.text, retryKey: d.id });
     }
     const chat = this.opts.chat;
     if (!chat) return undefined;

@@ -11,7 +11,9 @@ const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 
 const TemplateEntry = Type.Object({
   name: Type.String(),
-  channel: Type.Union([Type.Literal('email'), Type.Literal('chat')]),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('chat'), Type.Literal('line')], {
+    description: "email; chat: the staff chat; line: a push to a member's LINE (issue 20)",
+  }),
   locales: Type.Array(LocaleSchema),
 });
 const Preview = Type.Object({

@@ -82,6 +82,29 @@ describe('GET /templates, /templates/:name/preview', () => {
     });
   });
 
+  it('previews the members’ LINE pushes in both languages (issue 20)', async () => {
+    const list = (await get('/templates')).json<{ name: string; channel: string; locales: string[] }[]>();
+    expect(list.filter((t) => t.channel === 'line')).toEqual([
+      { name: 'line.session-reminder', channel: 'line', locales: ['th', 'en'] },
+      { name: 'line.live-started', channel: 'line', locales: ['th', 'en'] },
+      { name: 'line.check-in-receipt', channel: 'line', locales: ['th', 'en'] },
+    ]);
+    // the sample session: 2026-12-01T12:00Z = 19:00 Bangkok
+    const th = await get('/templates/line.session-reminder/preview');
+    expect(th.json()).toEqual({
+      name: 'line.session-reminder',
+      locale: 'th',
+      subject: 'ใกล้เริ่มแล้ว: เรียนสด Forex',
+      text: 'ใกล้เริ่มแล้ว: เรียนสด Forex\nเรียนผ่าน Zoom วันที่ 1 ธ.ค. 2569 เวลา 19:00 น.\nตารางเรียน: https://rian.example/member/calendar',
+      html: '',
+      files: ['services/notifications/templates/line.session-reminder.th.txt'],
+    });
+    const en = await get('/templates/line.check-in-receipt/preview?locale=en');
+    expect(en.json<{ text: string }>().text).toBe(
+      'Checked in: Gold trading seminar\n5 Dec 2026 at 09:07 (Bangkok time)',
+    );
+  });
+
   it('unknown template 404 in Thai; bad locale 400; members 403; anonymous 401', async () => {
     const missing = await get('/templates/nope/preview');
     expect(missing.statusCode).toBe(404);

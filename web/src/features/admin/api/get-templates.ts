@@ -3,7 +3,7 @@ import type { Language } from '@/types/api';
 import { useStaffStore } from '@/stores/staff-store';
 import { staffApi } from '@/lib/staff-api';
 
-export type TemplateEntry = { name: string; channel: 'email' | 'chat'; locales: Language[] };
+export type TemplateEntry = { name: string; channel: 'email' | 'chat' | 'line'; locales: Language[] };
 export type TemplatePreview = {
   name: string;
   locale: Language;
