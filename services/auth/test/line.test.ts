@@ -79,7 +79,10 @@ describe('LINE for members: linking with LINE Login (issue 20)', () => {
       client_id: line.channelId,
       redirect_uri: `${SITE}/member/line/callback`,
       scope: 'profile openid',
+      code_challenge_method: 'S256',
     });
+    // PKCE: the verifier behind it stays on the server with the state
+    expect(asked.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(asked.searchParams.get('state')).toMatch(/^[\w-]{32}$/);
     expect(asked.searchParams.get('nonce')).toMatch(/^[\w-]{32}$/);
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml as esc, FakeParty, json, readBody, runFakePartyIfMain } from './testing-fake-party.js';
 
@@ -7,14 +7,16 @@ import { escapeHtml as esc, FakeParty, json, readBody, runFakePartyIfMain } from
  * HTTP server (D152):
  *
  * LINE Login v2.1 (auth links a member's LINE account):
- *   GET  /oauth2/v2.1/authorize   response_type=code, client_id, redirect_uri, state, scope, nonce →
+ *   GET  /oauth2/v2.1/authorize   response_type=code, client_id, redirect_uri, state, scope, nonce
+ *                                 [, code_challenge + code_challenge_method=S256 (PKCE)] →
  *                                 a page "Sign in to LINE (local stand-in)" with a button per test
  *                                 user and Cancel; the buttons POST here and the browser is sent to
  *                                 redirect_uri?code=…&state=… (Cancel: ?error=access_denied&state=…)
  *   POST /oauth2/v2.1/token       form grant_type=authorization_code, code, redirect_uri, client_id,
  *                                 client_secret → { access_token, id_token (HS256 with the channel
  *                                 secret, as LINE signs web-login ID tokens), expires_in, … }; a code
- *                                 works once, with the redirect_uri it was issued for
+ *                                 works once, with the redirect_uri it was issued for (and the
+ *                                 code_verifier of its code_challenge, when it had one)
  *   POST /oauth2/v2.1/verify      form id_token, client_id[, nonce] → the token's claims (sub = the
  *                                 LINE user id), or 400 { error, error_description }
  *   GET  /v2/profile              Bearer access token → { userId, displayName }
@@ -61,6 +63,8 @@ interface IssuedCode {
   clientId: string;
   redirectUri: string;
   nonce: string | undefined;
+  /** PKCE (S256) when the authorize request had one */
+  codeChallenge: string | undefined;
   user: FakeLineUser;
   used: boolean;
 }
@@ -211,9 +215,11 @@ export class FakeLine extends FakeParty {
               ? 'state is missing'
               : !(q.scope ?? '').split(' ').includes('openid')
                 ? 'scope must include openid'
-                : undefined;
+                : q.code_challenge !== undefined && q.code_challenge_method !== 'S256'
+                  ? 'code_challenge_method must be S256'
+                  : undefined;
     if (problem) return page(res, 400, 'LINE Login error', `<h1>400 Bad Request</h1><p>${esc(problem)}</p>`);
-    const hidden = ['client_id', 'redirect_uri', 'state', 'nonce', 'scope']
+    const hidden = ['client_id', 'redirect_uri', 'state', 'nonce', 'scope', 'code_challenge']
       .filter((k) => q[k] !== undefined)
       .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k]!)}">`)
       .join('\n');
@@ -265,6 +271,7 @@ ${buttons}
         clientId: this.channelId,
         redirectUri,
         nonce: form.get('nonce') ?? undefined,
+        codeChallenge: form.get('code_challenge') ?? undefined,
         user: { userId, displayName },
         used: false,
       });
@@ -289,6 +296,12 @@ ${buttons}
     }
     if (issued.redirectUri !== form.get('redirect_uri')) {
       return json(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri does not match' });
+    }
+    if (issued.codeChallenge !== undefined) {
+      const verifier = form.get('code_verifier') ?? '';
+      if (createHash('sha256').update(verifier).digest('base64url') !== issued.codeChallenge) {
+        return json(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
+      }
     }
     issued.used = true;
     const now = Math.floor(Date.now() / 1000);

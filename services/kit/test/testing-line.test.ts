@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeLine } from '../src/testing-line.js';
+import { createHash } from 'node:crypto';
+import { FAKE_LINE_USERS, FakeLine } from '../src/testing-line.js';
 
 /** The LINE stand-in's Messaging API part, as notifications' tests use it (issue 20, D152). */
 let line: FakeLine;
@@ -72,5 +73,54 @@ describe('the LINE stand-in: Messaging API push', () => {
     } finally {
       line.api = 'ok';
     }
+  });
+});
+
+describe('the LINE stand-in: LINE Login', () => {
+  const redirectUri = 'http://127.0.0.1:3000/member/line/callback';
+  const verifier = 'a-code-verifier-of-forty-three-characters-or-more-0123';
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const authorize = () =>
+    `${line.authorizeUrl}?${new URLSearchParams({
+      response_type: 'code',
+      client_id: line.channelId,
+      redirect_uri: redirectUri,
+      state: 'st-1',
+      scope: 'profile openid',
+      nonce: 'n-1',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString()}`;
+  const token = (code: string, extra: Record<string, string>) =>
+    fetch(`${line.url}/oauth2/v2.1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: line.channelId,
+        client_secret: line.channelSecret,
+        ...extra,
+      }),
+    });
+
+  it('a code needs the PKCE verifier; then the ID token verifies with the nonce and names the LINE user', async () => {
+    const back = await line.approve(authorize(), FAKE_LINE_USERS[1]);
+    expect(back.state).toBe('st-1');
+    expect((await token(back.code!, { code_verifier: 'wrong' })).status).toBe(400);
+    const ok = await token(back.code!, { code_verifier: verifier });
+    expect(ok.status).toBe(200);
+    const { id_token: idToken } = (await ok.json()) as { id_token: string };
+    const verify = (nonce: string) =>
+      fetch(`${line.url}/oauth2/v2.1/verify`, {
+        method: 'POST',
+        body: new URLSearchParams({ id_token: idToken, client_id: line.channelId, nonce }),
+      });
+    expect((await verify('other')).status).toBe(400);
+    const claims = (await (await verify('n-1')).json()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: FAKE_LINE_USERS[1]!.userId, aud: line.channelId, nonce: 'n-1' });
+    // a code works once
+    expect((await token(back.code!, { code_verifier: verifier })).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -56,7 +56,8 @@ export class LineLogin {
     return this.settings.channelId !== '';
   }
 
-  authorizeUrl(redirectUri: string, state: string, nonce: string): string {
+  /** LINE's authorize page for this link; PKCE (S256) binds the code to `codeVerifier`, kept server-side. */
+  authorizeUrl(redirectUri: string, state: string, nonce: string, codeVerifier: string): string {
     const url = new URL(this.settings.authorizeUrl);
     url.search = new URLSearchParams({
       response_type: 'code',
@@ -65,11 +66,18 @@ export class LineLogin {
       state,
       scope: 'profile openid',
       nonce,
+      code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+      code_challenge_method: 'S256',
     }).toString();
     return url.toString();
   }
 
-  async identify(code: string, redirectUri: string, nonce: string): Promise<LineIdentity> {
+  async identify(
+    code: string,
+    redirectUri: string,
+    nonce: string,
+    codeVerifier: string,
+  ): Promise<LineIdentity> {
     const { channelId, channelSecret } = this.settings;
     try {
       const token = await this.post('/oauth2/v2.1/token', {
@@ -78,6 +86,7 @@ export class LineLogin {
         redirect_uri: redirectUri,
         client_id: channelId,
         client_secret: channelSecret,
+        code_verifier: codeVerifier,
       });
       if (typeof token.id_token !== 'string' || !token.id_token) {
         throw new LineRefused('the token answer has no id_token (was the openid scope granted?)');
@@ -126,6 +135,8 @@ export class LineLogin {
 interface PendingLink {
   userId: string;
   nonce: string;
+  /** PKCE: its S256 hash went to LINE with the authorize request */
+  codeVerifier: string;
 }
 
 const stateKey = (state: string) => `auth:line-state:${state}`;
@@ -181,10 +192,11 @@ export class LineLinks {
     await this.member(this.em(), userId);
     const state = randomBytes(24).toString('base64url');
     const nonce = randomBytes(24).toString('base64url');
-    const pending: PendingLink = { userId, nonce };
+    const codeVerifier = randomBytes(48).toString('base64url');
+    const pending: PendingLink = { userId, nonce, codeVerifier };
     await this.kit.redis.set(stateKey(state), JSON.stringify(pending), 'EX', this.stateTtlSeconds);
     return {
-      authorizeUrl: this.line.authorizeUrl(this.redirectUri, state, nonce),
+      authorizeUrl: this.line.authorizeUrl(this.redirectUri, state, nonce, codeVerifier),
       redirectUri: this.redirectUri,
     };
   }
@@ -198,7 +210,7 @@ export class LineLinks {
     if (!pending || pending.userId !== userId) throw new ProblemError('auth.line_state_invalid');
     // one use: of two callbacks racing with the same state, only the one that takes it goes on
     if ((await this.kit.redis.getdel(key)) === null) throw new ProblemError('auth.line_state_invalid');
-    const identity = await this.line.identify(code, this.redirectUri, pending.nonce);
+    const identity = await this.line.identify(code, this.redirectUri, pending.nonce, pending.codeVerifier);
     try {
       const user = await this.em().transactional(async (em) => {
         const user = await this.member(em, userId);
