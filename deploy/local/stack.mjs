@@ -355,3 +355,42 @@ export async function startPaymentSimulator({ port, gatewayUrl }) {
     },
   };
 }
+
+/**
+ * The LINE stand-in (services/kit/src/testing-line.ts, issue 20) on `port`: LINE Login's authorize
+ * page ("Sign in to LINE (local stand-in)"), token and verify for auth, and the Messaging API's
+ * push for notifications, whose pushes its `/` page lists. Returns the settings that point auth
+ * (LINE_LOGIN_*) and notifications (LINE_MEMBER_*) at it; its channel id, secret and token are the
+ * stand-in's public development ones.
+ */
+export async function startLineStandIn({ port }) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'services/kit/src/testing-line.ts', '--port', String(port)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('the LINE stand-in did not start')), 20_000);
+    child.stdout.once('data', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the LINE stand-in exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    child,
+    env: {
+      LINE_LOGIN_CHANNEL_ID: '1650000000',
+      LINE_LOGIN_CHANNEL_SECRET: 'local-line-login-channel-secret',
+      LINE_LOGIN_AUTHORIZE_URL: `${url}/oauth2/v2.1/authorize`,
+      LINE_LOGIN_API_URL: url,
+      LINE_MEMBER_CHANNEL_TOKEN: 'local-line-messaging-token',
+      LINE_MEMBER_API_URL: url,
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
   green,
   log,
   red,
+  startLineStandIn,
   startPaymentSimulator,
   liveSourceFor,
   startStack,
@@ -19,6 +20,8 @@ import {
 
 /** payments' development defaults point at the simulator here */
 const SIMULATOR_PORT = 3109;
+/** the LINE stand-in (LINE Login and Messaging push), when no LINE channel is configured */
+const LINE_STAND_IN_PORT = 3111;
 
 const DEV_ADMIN = { username: 'admin', password: 'rian-admin-dev' };
 
@@ -43,11 +46,17 @@ async function main() {
         port: SIMULATOR_PORT,
         gatewayUrl: `http://127.0.0.1:${DEFAULT_PORTS.gateway}`,
       });
+  // LINE (members link their account; notifications push to them): a local stand-in, unless a real
+  // LINE Login channel is configured
+  const lineStandIn = process.env.LINE_LOGIN_CHANNEL_ID
+    ? undefined
+    : await startLineStandIn({ port: LINE_STAND_IN_PORT });
   const stack = await startStack({
     env: {
       ...demoSeedEnv(),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...(simulator?.env ?? {}),
+      ...(lineStandIn?.env ?? {}),
     },
     onExit: (name, code, signal) => {
       if (stopping) return;
@@ -64,6 +73,7 @@ async function main() {
     log('stopping…');
     await stack.stop();
     simulator?.child.kill('SIGTERM');
+    lineStandIn?.child.kill('SIGTERM');
     process.exit(code);
   }
   process.on('SIGINT', () => void shutdown(0));
@@ -86,6 +96,9 @@ async function main() {
       simulator
         ? `  Payments:     card / UnionPay / QR go to the provider simulator at ${simulator.url}`
         : '  Payments:     card / UnionPay / QR go to the providers configured',
+      lineStandIn
+        ? `  LINE:         members link LINE at the local stand-in; pushes are listed at ${lineStandIn.url}`
+        : '  LINE:         members link the LINE Login channel LINE_LOGIN_CHANNEL_ID',
       liveSourceFor()
         ? '  Live:         no LEARNING_LIVE_ORIGIN, so the demo streams play a local ffmpeg test pattern (live in /admin/liveStreaming)'
         : '  Live:         streams come from LEARNING_LIVE_ORIGIN',

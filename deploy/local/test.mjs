@@ -16,6 +16,7 @@ import {
   green,
   log,
   red,
+  startLineStandIn,
   startStack,
   startPaymentSimulator,
 } from './stack.mjs';
@@ -44,6 +45,7 @@ const JOURNEYS = [
   'web/e2e/bookings.e2e.ts',
   'web/e2e/api-docs.e2e.ts',
   'web/e2e/dashboard.e2e.ts',
+  'web/e2e/line.e2e.ts',
 ];
 /** E2E_JOURNEYS=demo,card (names without .e2e.ts) runs only those, e.g. `E2E_JOURNEYS=demo npm run test:e2e` */
 const chosenJourneys = (() => {
@@ -102,8 +104,10 @@ async function e2e() {
     u.pathname = `/rian_${namespace}_${name}`;
     return u.toString();
   };
-  // the stack's ports and the two outside parties' (fake Facebook, payment simulator), all different
-  const [gatewayPort, facebookPort, simulatorPort, ...servicePorts] = await freePorts(SERVICES.length + 3);
+  // the stack's ports and the outside parties' (fake Facebook, payment simulator, LINE), all different
+  const [gatewayPort, facebookPort, simulatorPort, linePort, ...servicePorts] = await freePorts(
+    SERVICES.length + 4,
+  );
   const ports = { gateway: gatewayPort };
   SERVICES.forEach((s, i) => (ports[s] = servicePorts[i]));
   const admin = { username: 'e2e-admin', password: `e2e-${Math.random().toString(36).slice(2)}-pw` };
@@ -111,6 +115,7 @@ async function e2e() {
   let stack;
   let fakeFacebook;
   let simulator;
+  let lineStandIn;
   let ok = false;
   try {
     // the outside party: a local fake of Facebook's dialog and Graph API (services/auth/test/fakes)
@@ -147,6 +152,8 @@ async function e2e() {
       port: simulatorPort,
       gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
     });
+    // LINE (issue 20): the stand-in for LINE Login and the Messaging API (services/kit/src/testing-line.ts)
+    lineStandIn = await startLineStandIn({ port: linePort });
     stack = await startStack({
       ports,
       databaseFor,
@@ -168,6 +175,7 @@ async function e2e() {
         FACEBOOK_GRAPH_URL: facebook.url,
         FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
         ...simulator.env,
+        ...lineStandIn.env,
       },
     });
     // each journey is its own program against the same stack; each prints "1 passed, 0 failed"
@@ -185,6 +193,7 @@ async function e2e() {
           STAFF_PASSWORD: admin.password,
           SEARCH_TEXT: process.env.SEARCH_TEXT ?? 'Forex',
           FACEBOOK_FAKE_URL: facebook.url,
+          LINE_FAKE_URL: lineStandIn.url,
           CHROMIUM_PATH: chromium,
         },
         timeout: 5 * 60_000,
@@ -202,6 +211,7 @@ async function e2e() {
     await stack?.stop();
     fakeFacebook?.kill('SIGTERM');
     simulator?.child.kill('SIGTERM');
+    lineStandIn?.child.kill('SIGTERM');
     rmSync(join(resultsDir, `media-${namespace}`), { recursive: true, force: true });
     rmSync(join(resultsDir, `slips-${namespace}`), { recursive: true, force: true });
     spawnSync(

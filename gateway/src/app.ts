@@ -50,6 +50,8 @@ function authLimits(config: Config): LimitedRoutes[] {
   };
   return [
     { paths: ['/login', '/staff/login', '/facebook/login', '/facebook/connect'], rateLimit: login },
+    // linking LINE (issue 20): each start keeps a state in Redis, each callback calls LINE
+    { paths: ['/me/line/start', '/me/line/callback'], rateLimit: login },
     { paths: ['/register/code', '/password/code'], rateLimit: code },
     // each answer tells whether an e-mail has an account
     { paths: ['/register/check-email', '/password/check-email'], rateLimit: lookup },

@@ -7,6 +7,8 @@ const LIMITED = [
   '/staff/login',
   '/facebook/login',
   '/facebook/connect',
+  '/me/line/start',
+  '/me/line/callback',
   '/register/code',
   '/password/code',
   '/register/check-email',

@@ -25,6 +25,8 @@ describe('rate limits on sign-in and e-mail codes', () => {
         '/staff/login',
         '/facebook/login',
         '/facebook/connect',
+        '/me/line/start',
+        '/me/line/callback',
         '/register/code',
         '/password/code',
         '/refresh',
@@ -79,6 +81,16 @@ describe('rate limits on sign-in and e-mail codes', () => {
 
   it('limits Facebook sign-in and connect like the other sign-ins', async () => {
     for (const path of ['/facebook/login', '/facebook/connect']) {
+      for (let i = 0; i < 3; i++) expect((await post(gw, `/api/auth${path}`)).statusCode).toBe(200);
+      const limited = await post(gw, `/api/auth${path}`);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('http.rate_limited');
+      expect(calls[path]).toBe(3);
+    }
+  });
+
+  it('limits starting and finishing a LINE link (issue 20) like the sign-ins', async () => {
+    for (const path of ['/me/line/start', '/me/line/callback']) {
       for (let i = 0; i < 3; i++) expect((await post(gw, `/api/auth${path}`)).statusCode).toBe(200);
       const limited = await post(gw, `/api/auth${path}`);
       expect(limited.statusCode).toBe(429);

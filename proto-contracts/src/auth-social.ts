@@ -58,6 +58,41 @@ export const FacebookConnectReply = SocialLoggedIn;
 
 // ---------- LINE for members (issue 20) ----------
 
+// HTTP (served at /api/auth/...): the member links their LINE account with LINE Login v2.1 from the
+// member area; the raw LINE user id never leaves the server (D150)
+
+/** GET /me/line (and the answer of the other /me/line routes): is LINE on here, and is mine linked? */
+export const LineLinkReply = Type.Object({
+  configured: Type.Boolean({
+    description: 'false: the site has no LINE Login channel; the SPA shows nothing',
+  }),
+  linked: Type.Boolean(),
+  linkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  displayName: Type.Union([Type.String(), Type.Null()], {
+    description: 'the LINE display name when it was linked (null when not linked or LINE gave none)',
+  }),
+});
+export type LineLinkReply = Static<typeof LineLinkReply>;
+
+/** POST /me/line/start: where to send the browser (LINE's authorize page, one-use state). */
+export const LineStartReply = Type.Object({
+  authorizeUrl: Type.String(),
+  redirectUri: Type.String({
+    description: 'where LINE sends the browser back: <SITE_URL>/member/line/callback',
+  }),
+});
+export type LineStartReply = Static<typeof LineStartReply>;
+
+/** POST /me/line/callback: the `code` and `state` LINE put on the callback URL. */
+export const LineCallbackBody = Type.Object({
+  code: RequiredText(512),
+  state: RequiredText(128),
+});
+export type LineCallbackBody = Static<typeof LineCallbackBody>;
+
+/** The SPA page LINE redirects back to (below SITE_URL). */
+export const LINE_CALLBACK_PATH = '/member/line/callback';
+
 /**
  * A member linked their LINE account (LINE Login from the member area) or unlinked it
  * (`lineUserId` null). notifications keeps it to push session reminders, live-start alerts and

@@ -142,6 +142,27 @@ export const ERRORS = {
     th: 'บัญชี Facebook นี้เชื่อมต่อกับผู้ใช้อื่นแล้ว',
     en: 'This Facebook account is already connected to another user',
   },
+  // LINE for members (issue 20): a member links their LINE account with LINE Login
+  'auth.line_not_configured': {
+    status: 404,
+    th: 'เว็บไซต์นี้ยังไม่ได้เปิดใช้การเชื่อมต่อ LINE',
+    en: 'Connecting a LINE account is not available on this site',
+  },
+  'auth.line_state_invalid': {
+    status: 400,
+    th: 'ลิงก์เชื่อมต่อ LINE หมดอายุหรือถูกใช้ไปแล้ว กรุณากดเชื่อมต่อ LINE ใหม่อีกครั้ง',
+    en: 'This LINE connection link has expired or was already used; please start connecting LINE again',
+  },
+  'auth.line_already_linked': {
+    status: 409,
+    th: 'บัญชี LINE นี้เชื่อมต่อกับสมาชิกคนอื่นแล้ว',
+    en: 'This LINE account is already connected to another member',
+  },
+  'auth.line_failed': {
+    status: 502,
+    th: 'ไม่สามารถยืนยันบัญชี LINE ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
+    en: 'LINE could not confirm the account right now; please try again',
+  },
   // back office (issue 3 §C)
   'auth.user_not_found': { status: 404, th: 'ไม่พบผู้ใช้นี้', en: 'The user was not found' },
   'auth.staff_not_found': { status: 404, th: 'ไม่พบบุคลากรนี้', en: 'The staff member was not found' },

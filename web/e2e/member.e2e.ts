@@ -195,8 +195,11 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
           .filter((u) => u.pathname.startsWith('/api/'))
           .map((u) => u.pathname);
         log(`  first load's data requests: ${data.join(', ')}`);
+        // issue 20: the dashboard's LINE card asks auth once more (GET /me/line), apart from the session
+        const lineReads = data.filter((p) => p === '/api/auth/me/line');
+        assert(lineReads.length <= 1, `the LINE card was read ${lineReads.length} times`);
         const perService = new Map<string, string[]>();
-        for (const p of data) {
+        for (const p of data.filter((p) => p !== '/api/auth/me/line')) {
           const service = p.split('/')[2]!;
           perService.set(service, [...(perService.get(service) ?? []), p]);
         }

@@ -25,6 +25,9 @@ import { UserChange } from './entities/user-change.js';
 import { backofficeMigrations } from './migrations/0003-backoffice.js';
 import { systemChangeMigrations } from './migrations/0004-system-changes.js';
 import { localeMigrations } from './migrations/0005-locale.js';
+import { lineMigrations } from './migrations/0006-line.js';
+import { lineLinkPlugin } from './plugins/app/line-link.js';
+import line from './routes/line/index.js';
 import { thaiPlacesPlugin } from '@rian/kit/thai-places';
 import auditPlugin from './plugins/app/audit.js';
 import addressesPlugin from './plugins/app/addresses.js';
@@ -56,6 +59,7 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
       ...backofficeMigrations,
       ...systemChangeMigrations,
       ...localeMigrations,
+      ...lineMigrations,
     ],
     redis: true,
     tokenKeys,
@@ -86,6 +90,9 @@ export async function buildApp(config: Config, opts: { logger?: Logger } = {}): 
       await app.register(addresses);
       await app.register(reference);
       await app.register(profile);
+      // LINE for members (issue 20)
+      await app.register(lineLinkPlugin);
+      await app.register(line);
     },
     // consumers are built once the routes (and so the user admin) are registered
     consumers: () => [

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
+import { ConfigError, inProduction, loadConfig, serviceConfigSchema } from '@rian/kit/config';
 
 export const ConfigSchema = serviceConfigSchema('auth', {
   /** staff account created at start when missing; development defaults are printed by npm start */
@@ -53,9 +53,36 @@ export const ConfigSchema = serviceConfigSchema('auth', {
   FACEBOOK_DIALOG_URL: Type.String({ default: 'https://www.facebook.com/v19.0/dialog/oauth' }),
   /** a Graph call slower than this counts as a failure of Facebook (503) */
   FACEBOOK_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  /**
+   * LINE Login v2.1 (issue 20): members link their LINE account from the member area, so
+   * notifications can push to them. An empty channel id turns it off (the member area shows no LINE
+   * card). npm start points these at the local stand-in (deploy/local, port 3111) when unset; tests
+   * at kit's testing-line. Production refuses a non-https URL.
+   */
+  LINE_LOGIN_CHANNEL_ID: Type.String({ default: '' }),
+  LINE_LOGIN_CHANNEL_SECRET: Type.String({ default: '' }),
+  LINE_LOGIN_AUTHORIZE_URL: Type.String({ default: 'https://access.line.me/oauth2/v2.1/authorize' }),
+  LINE_LOGIN_API_URL: Type.String({ default: 'https://api.line.me' }),
+  /** a LINE call slower than this fails the link (502) */
+  LINE_LOGIN_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  /** how long the link started by POST /me/line/start may take to come back */
+  LINE_LOGIN_STATE_TTL_SECONDS: Type.Integer({ default: 600, minimum: 30, maximum: 3600 }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig(ConfigSchema, env);
+  const problems: string[] = [];
+  const config = loadConfig(ConfigSchema, env, problems);
+  if (config.LINE_LOGIN_CHANNEL_ID && !config.LINE_LOGIN_CHANNEL_SECRET) {
+    problems.push('LINE_LOGIN_CHANNEL_SECRET: required when LINE_LOGIN_CHANNEL_ID is set');
+  }
+  for (const key of ['LINE_LOGIN_AUTHORIZE_URL', 'LINE_LOGIN_API_URL'] as const) {
+    const url = config[key];
+    if (!/^https?:\/\/[^/]/.test(url)) problems.push(`${key}: an http(s):// address`);
+    else if (env.NODE_ENV === 'production' && !url.startsWith('https://')) {
+      problems.push(`${key}: an https:// address in production`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }

@@ -116,6 +116,11 @@ const MATRIX: Row[] = [
     body: () => ({ accessToken: 'EAAnot-a-real-token' }),
     access: [A, A, A, 403, 403],
   },
+  // LINE for members (issue 20): the signed-in member's own link only (not configured here: 404s)
+  { route: 'GET /me/line', access: MEMBER },
+  { route: 'POST /me/line/start', access: MEMBER },
+  { route: 'POST /me/line/callback', body: () => ({ code: 'matrix', state: 'matrix' }), access: MEMBER },
+  { route: 'DELETE /me/line', access: MEMBER },
   // the member's own addresses
   { route: 'GET /addresses', access: MEMBER },
   {

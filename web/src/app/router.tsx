@@ -53,6 +53,10 @@ const memberArea = async () => ({
 const memberHome = async () => ({
   Component: (await import('@/features/member/routes/member-home')).MemberHomeRoute,
 });
+// where LINE sends the member back after "Connect LINE" (issue 20)
+const memberLineCallback = async () => ({
+  Component: (await import('@/features/member/routes/member-line-callback')).MemberLineCallbackRoute,
+});
 const memberReload = async () => ({
   Component: (await import('@/features/member/routes/member-reload')).MemberReloadRoute,
 });
@@ -241,6 +245,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: memberHome },
           { path: 'reload', lazy: memberReload },
+          { path: 'line/callback', lazy: memberLineCallback },
           { path: 'calendar', lazy: memberCalendar },
           { path: 'video/:id?', lazy: memberLesson },
           { path: 'videoMYPROLIVE/:id', lazy: memberLesson },

@@ -35,6 +35,7 @@ export const LAZY_NAMESPACES = [
   'adminGroups',
   'bookings',
   'adminBookings',
+  'memberLine',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

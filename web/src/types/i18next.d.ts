@@ -26,6 +26,7 @@ import type memberGroups from '@/locales/th/member-groups.json';
 import type adminGroups from '@/locales/th/admin-groups.json';
 import type bookings from '@/locales/th/bookings.json';
 import type adminBookings from '@/locales/th/admin-bookings.json';
+import type memberLine from '@/locales/th/member-line.json';
 
 // Typed keys: a `t('...')` with a key missing from the Thai files fails the type check. The lazy
 // namespaces are fallbacks of `common`, so every key keeps its plain dotted name.
@@ -60,6 +61,7 @@ declare module 'i18next' {
       'adminGroups',
       'bookings',
       'adminBookings',
+      'memberLine',
     ];
     resources: {
       common: typeof common;
@@ -90,6 +92,7 @@ declare module 'i18next' {
       adminGroups: typeof adminGroups;
       bookings: typeof bookings;
       adminBookings: typeof adminBookings;
+      memberLine: typeof memberLine;
     };
   }
 }

@@ -20,6 +20,10 @@ export const User = defineEntity({
     facebookId: p.string().length(64).nullable().unique(),
     facebookName: p.string().length(200).nullable(),
     facebookPictureUrl: p.text().nullable(),
+    /** the linked LINE account (LINE Login, issue 20): its user id (`sub`), name and when (D150) */
+    lineUserId: p.string().length(64).nullable().unique(),
+    lineDisplayName: p.string().length(200).nullable(),
+    lineLinkedAt: p.datetime().nullable(),
     /** the language e-mails to the member are written in (the SPA's, at registration and on each switch) */
     locale: p.string().$type<Locale>().length(2).default('th'),
     createdAt: p.datetime().onCreate(() => new Date()),

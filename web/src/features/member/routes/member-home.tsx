@@ -11,6 +11,7 @@ import { useMemberEnrolments, useUnpaidInstalmentOrders } from '../api/member-ho
 import { courseLabel, selectedEnrolment } from '../api/my-enrolments';
 import type { MemberOutletContext } from '../components/member-layout';
 import { LessonsStarted, WatchSummaryCard } from '../watch/watch-dashboard';
+import { LineCard } from '../components/line-card';
 import '../i18n';
 
 const time = (s: { start: string | null; to: string | null }) =>
@@ -167,6 +168,8 @@ export function MemberHomeRoute() {
           </Button>
         </section>
       )}
+
+      <LineCard />
     </div>
   );
 }
