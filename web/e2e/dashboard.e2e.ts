@@ -154,7 +154,10 @@ export async function runDashboardJourney(opts: JourneyOptions): Promise<void> {
         assert(missed.length === 0, `Tab never reached ${missed.join(', ')}`);
         await desk.getByTestId('stat-bookings-to-confirm-link').focus();
         await shot(desk, 'd-dashboard-desktop-focus', { fullPage: false });
-        await desk.locator('body').focus();
+        await desk.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
         const problems = await axeProblems(desk);
         assert(problems.length === 0, `axe on /admin (desktop): ${problems.join(' | ')}`);
         await shot(desk, 'd-dashboard-desktop');
@@ -178,7 +181,16 @@ export async function runDashboardJourney(opts: JourneyOptions): Promise<void> {
       );
       await phone.getByTestId('chart-sales').waitFor();
       await phone.getByTestId('chart-by-payment').locator('canvas').waitFor();
-      assert((await overflow(phone)) <= 0, '/admin scrolls sideways on a phone');
+      const sideways = await overflow(phone);
+      if (sideways > 0) {
+        const wide = await phone.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('body *'))
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 6)
+            .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`),
+        );
+        assert(false, `/admin scrolls sideways on a phone by ${sideways}px: ${wide.join(' | ')}`);
+      }
       // two cards a row; a chart as wide as its group
       const box = async (testId: string) => (await phone.getByTestId(testId).boundingBox())!;
       const [first, second, third] = [

@@ -10,6 +10,9 @@ export type ChartBar = { label: string; value: number };
 export type ChartSecondSeries = { label: string; values: number[] };
 
 const HORIZONTAL_ROW_PX = 34;
+const AXIS_LABEL_MAX = 22;
+const shortLabel = (label: string) =>
+  label.length > AXIS_LABEL_MAX ? `${label.slice(0, AXIS_LABEL_MAX - 1).trimEnd()}…` : label;
 
 export default function DayBarChart({
   title,
@@ -76,31 +79,40 @@ export default function DayBarChart({
             animation: false,
             indexAxis: horizontal ? 'y' : 'x',
             plugins: { legend: { display: Boolean(second), position: 'bottom' } },
-            scales: horizontal ? { x: valueAxis } : { y: valueAxis },
+            scales: horizontal
+              ? {
+                  x: valueAxis,
+                  // a long product name would crowd the bars out: cut on the axis (whole in the tooltip and table)
+                  y: { ticks: { callback: (_value, index) => shortLabel(bars[index]?.label ?? '') } },
+                }
+              : { y: valueAxis },
           }}
         />
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        {second && (
-          <thead>
-            <tr>
-              <td />
-              <th scope="col">{valueLabel}</th>
-              <th scope="col">{second.label}</th>
-            </tr>
-          </thead>
-        )}
-        <tbody>
-          {bars.map((b, i) => (
-            <tr key={b.label}>
-              <th scope="row">{b.label}</th>
-              <td>{b.value}</td>
-              {second && <td>{second.values[i] ?? 0}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* in a hidden box, not a hidden table: a table keeps its content width and pushed the page sideways */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          {second && (
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">{valueLabel}</th>
+                <th scope="col">{second.label}</th>
+              </tr>
+            </thead>
+          )}
+          <tbody>
+            {bars.map((b, i) => (
+              <tr key={b.label}>
+                <th scope="row">{b.label}</th>
+                <td>{b.value}</td>
+                {second && <td>{second.values[i] ?? 0}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
