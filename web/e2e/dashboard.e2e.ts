@@ -131,6 +131,8 @@ export async function runDashboardJourney(opts: JourneyOptions): Promise<void> {
           return false;
         });
         assert(drawn, 'the by-payment-type chart canvas is blank');
+        await desk.evaluate(() => document.fonts.ready);
+        await shot(desk, 'd-dashboard-desktop');
         // keyboard: Tab reaches every card, and the focused card shows a focus ring
         const reached = new Set<string>();
         await desk.locator('body').focus();
@@ -152,7 +154,8 @@ export async function runDashboardJourney(opts: JourneyOptions): Promise<void> {
         }
         const missed = CARDS.filter((id) => !reached.has(id));
         assert(missed.length === 0, `Tab never reached ${missed.join(', ')}`);
-        await desk.getByTestId('stat-bookings-to-confirm-link').focus();
+        await desk.getByTestId('stat-paid-orders-link').focus();
+        await desk.getByTestId('stat-paid-orders-link').scrollIntoViewIfNeeded();
         await shot(desk, 'd-dashboard-desktop-focus', { fullPage: false });
         await desk.evaluate(() => {
           (document.activeElement as HTMLElement | null)?.blur();
@@ -160,7 +163,6 @@ export async function runDashboardJourney(opts: JourneyOptions): Promise<void> {
         });
         const problems = await axeProblems(desk);
         assert(problems.length === 0, `axe on /admin (desktop): ${problems.join(' | ')}`);
-        await shot(desk, 'd-dashboard-desktop');
         const daily = await figure(desk, 'stat-sales');
         await desk.getByRole('button', { name: 'รายสัปดาห์' }).click();
         await untilTrue('the weekly range', 15_000, async () =>

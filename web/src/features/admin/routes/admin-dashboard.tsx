@@ -357,7 +357,7 @@ export function AdminDashboardRoute() {
           <h2 className="dash-group__title" id={`dash-group-${s.id}`}>
             {s.title}
           </h2>
-          <div className="stat-grid">
+          <div className="stat-grid stat-grid--dash">
             {s.cards.map((c) => (
               <Link key={c.id} to={c.to} className="stat" data-testid={`${c.id}-link`}>
                 <span className="stat__label">{c.label}</span>
