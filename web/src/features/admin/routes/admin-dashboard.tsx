@@ -1,76 +1,333 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { addDays, bangkokDay, type InsightBucket } from '@rian/proto-contracts/insights';
+import {
+  addDays,
+  bangkokDay,
+  type DashboardAnswer,
+  type InsightBucket,
+} from '@rian/proto-contracts/insights';
 import { useStaffStore } from '@/stores/staff-store';
 import { formatTHB } from '@/lib/format';
 import { LazyDayBarChart } from '@/components/ui/lazy-day-bar-chart';
 import { useDashboard } from '../api/get-dashboard';
+import { useLiveViewersNow } from '../api/get-live-viewers';
+import '@/components/orders/i18n';
 import '../i18n';
 
 /** Each range: its bucket and how many Bangkok days back from today it reaches. */
 const RANGES: Record<InsightBucket, number> = { day: 14, week: 12 * 7, month: 365 };
 
-/** /admin/ — the staff dashboard (issue 20): figures for a Bangkok range, each card linking to its list. */
+type DeepPartial<T> = T extends (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+/**
+ * The answer as the page reads it: any figure may be missing or null (an insights service older than
+ * the page during a rolling deploy); a missing figure shows "–", never a wrong 0.
+ */
+type Answer = DeepPartial<DashboardAnswer>;
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+/** Seconds → hours in tenths, rounded half up in integers (12 420 s → 3.5). */
+export const tenthsOfHour = (seconds: number) => Math.round(seconds / 360) / 10;
+
+const PAYMENT_TYPE_CODES = ['1', '4', '6', '8'] as const;
+
+type Card = { id: string; label: string; value: string; to: string };
+type Chart = { id: string; title: string; node: ReactNode };
+
+/**
+ * /admin/ — the staff dashboard (issue 20, D147): the figures of a Bangkok range under five headings
+ * (sales, work waiting, members, learning, bookings), each card a link to the back-office list that
+ * holds what it counts, and each heading's charts (chart.js loads with the first chart). Live viewers
+ * now come from learning itself, asked every 30 s (D148).
+ */
 export function AdminDashboardRoute() {
   const { t } = useTranslation();
   const staff = useStaffStore((s) => s.staff);
   const [bucket, setBucket] = useState<InsightBucket>('day');
   const to = bangkokDay(new Date());
   const from = addDays(to, -(RANGES[bucket] - 1));
-  const { data, isError } = useDashboard({ from, to, bucket });
-  const v = (n: number | null | undefined) => (data ? (n ?? '–') : '–');
-  const money = (n: number | undefined) => (data && n !== undefined ? formatTHB(n) : '–');
-  const cards: { to: string; label: string; value: string | number; testId: string }[] = [
+  const dashboard = useDashboard({ from, to, bucket });
+  const viewers = useLiveViewersNow();
+  const data = dashboard.data as Answer | undefined;
+
+  const count = (n: unknown) => (isCount(n) ? grouping.format(n) : '–');
+  const money = (n: unknown) => (isCount(n) ? formatTHB(n) : '–');
+  const hours = (n: unknown) =>
+    isCount(n) ? t('admin.dashboard.hoursValue', { hours: oneDecimal.format(tenthsOfHour(n)) }) : '–';
+  const viewersNow = viewers.isError ? '–' : count(viewers.data?.viewers);
+  const range = new URLSearchParams({ from, to }).toString();
+  const loading = t('admin.dashboard.loadingChart');
+
+  const sales = data?.sales;
+  const salesSeries = (sales?.series ?? []).filter((p) => p?.bucket);
+  const paymentRows = (sales?.byPaymentType ?? []).filter((r) => r?.key);
+  const productRows = (sales?.byProduct ?? []).filter((r) => r?.key);
+  const memberSeries = (data?.members?.series ?? []).filter((p) => p?.bucket);
+  const learningSeries = (data?.learning?.series ?? []).filter((p) => p?.bucket);
+  const baht = (satang: number | undefined) => (satang ?? 0) / 100;
+
+  // insights keys sales by orders' payment type code (1 card, 4 transfer, 6 coin, 8 instalments)
+  const paymentTypeLabel = (key: string) =>
+    (PAYMENT_TYPE_CODES as readonly string[]).includes(key)
+      ? t(`orderView.paymentType.${key as (typeof PAYMENT_TYPE_CODES)[number]}`)
+      : key;
+  const chart = (id: string, title: string, node: ReactNode): Chart => ({
+    id: `dash-chart-${id}`,
+    title,
+    node,
+  });
+  const empty = <p className="dash-chart__empty">{t('admin.dashboard.noSales')}</p>;
+
+  const sections: { id: string; title: string; cards: Card[]; charts: Chart[] }[] = [
     {
-      to: '/admin/orders',
-      label: t('admin.dashboard.sales'),
-      value: money(data?.sales.total.net),
-      testId: 'stat-sales',
+      id: 'sales',
+      title: t('admin.dashboard.groups.sales'),
+      cards: [
+        {
+          id: 'stat-sales',
+          label: t('admin.dashboard.sales'),
+          value: money(sales?.total?.net),
+          to: `/admin/orders?status=paid&${range}`,
+        },
+        {
+          id: 'stat-paid-orders',
+          label: t('admin.dashboard.paidOrders'),
+          value: count(sales?.total?.orders),
+          to: `/admin/orders?status=paid&${range}`,
+        },
+        {
+          id: 'stat-gross',
+          label: t('admin.dashboard.gross'),
+          value: money(sales?.total?.gross),
+          to: `/admin/orders?status=paid&${range}`,
+        },
+        {
+          id: 'stat-discounts',
+          label: t('admin.dashboard.discounts'),
+          value: money(sales?.total?.discounts),
+          to: `/admin/orders?status=paid&${range}`,
+        },
+        {
+          id: 'stat-coupons',
+          label: t('admin.dashboard.couponsUsed'),
+          value: count(data?.couponsUsed),
+          to: '/admin/coupon',
+        },
+      ],
+      charts: data
+        ? [
+            chart(
+              'sales',
+              t('admin.dashboard.salesChart'),
+              <LazyDayBarChart
+                loadingLabel={loading}
+                title={t('admin.dashboard.salesChart')}
+                labelledBy="dash-chart-sales"
+                valueLabel={t('admin.dashboard.baht')}
+                testId="chart-sales"
+                bars={salesSeries.map((p) => ({ label: p.bucket!, value: baht(p.net) }))}
+              />,
+            ),
+            chart(
+              'payment',
+              t('admin.dashboard.byPaymentChart'),
+              paymentRows.length ? (
+                <LazyDayBarChart
+                  loadingLabel={loading}
+                  title={t('admin.dashboard.byPaymentChart')}
+                  labelledBy="dash-chart-payment"
+                  valueLabel={t('admin.dashboard.baht')}
+                  testId="chart-by-payment"
+                  horizontal
+                  bars={paymentRows.map((r) => ({
+                    label: paymentTypeLabel(r.key!),
+                    value: baht(r.net),
+                  }))}
+                />
+              ) : (
+                empty
+              ),
+            ),
+            chart(
+              'product',
+              t('admin.dashboard.byProductChart'),
+              productRows.length ? (
+                <LazyDayBarChart
+                  loadingLabel={loading}
+                  title={t('admin.dashboard.byProductChart')}
+                  labelledBy="dash-chart-product"
+                  valueLabel={t('admin.dashboard.baht')}
+                  testId="chart-by-product"
+                  horizontal
+                  bars={productRows.map((r) => ({ label: r.name || r.key!, value: baht(r.net) }))}
+                />
+              ) : (
+                empty
+              ),
+            ),
+          ]
+        : [],
     },
     {
-      to: '/admin/orders',
-      label: t('admin.dashboard.paidOrders'),
-      value: v(data?.sales.total.orders),
-      testId: 'stat-paid-orders',
+      id: 'waiting',
+      title: t('admin.dashboard.groups.waiting'),
+      cards: [
+        {
+          id: 'stat-orders-waiting',
+          label: t('admin.dashboard.ordersWaiting'),
+          value: count(data?.waiting?.ordersWaiting),
+          to: '/admin/orders?status=wait',
+        },
+        {
+          id: 'stat-slips',
+          label: t('admin.dashboard.slipsToReview'),
+          value: count(data?.waiting?.slipsToReview),
+          to: '/admin/ordersConfirm',
+        },
+        {
+          id: 'stat-books-to-dispatch',
+          label: t('admin.dashboard.booksToDispatch'),
+          value: count(data?.waiting?.booksToDispatch),
+          to: '/admin/orders?status=paid',
+        },
+      ],
+      charts: [],
     },
     {
-      to: '/admin/orders',
-      label: t('admin.dashboard.discounts'),
-      value: money(data?.sales.total.discounts),
-      testId: 'stat-discounts',
+      id: 'members',
+      title: t('admin.dashboard.groups.members'),
+      cards: [
+        {
+          id: 'stat-new-members',
+          label: t('admin.dashboard.newMembers'),
+          value: count(data?.members?.newMembers),
+          to: '/admin/user',
+        },
+        {
+          id: 'stat-premium',
+          label: t('admin.dashboard.premiumConversions'),
+          value: count(data?.members?.premiumConversions),
+          to: '/admin/user?status=Premium',
+        },
+      ],
+      charts: data
+        ? [
+            chart(
+              'members',
+              t('admin.dashboard.membersChart'),
+              <LazyDayBarChart
+                loadingLabel={loading}
+                title={t('admin.dashboard.membersChart')}
+                labelledBy="dash-chart-members"
+                valueLabel={t('admin.dashboard.newMembers')}
+                testId="chart-members"
+                counts
+                bars={memberSeries.map((p) => ({ label: p.bucket!, value: p.newMembers ?? 0 }))}
+                second={{
+                  label: t('admin.dashboard.premiumConversions'),
+                  values: memberSeries.map((p) => p.premiumConversions ?? 0),
+                }}
+              />,
+            ),
+          ]
+        : [],
     },
     {
-      to: '/admin/orders',
-      label: t('admin.dashboard.ordersWaiting'),
-      value: v(data?.waiting.ordersWaiting),
-      testId: 'stat-orders-waiting',
+      id: 'learning',
+      title: t('admin.dashboard.groups.learning'),
+      cards: [
+        {
+          id: 'stat-active-week',
+          label: t('admin.dashboard.activeThisWeek'),
+          value: count(data?.learning?.activeThisWeek),
+          to: '/admin/user',
+        },
+        {
+          id: 'stat-watch-hours',
+          label: t('admin.dashboard.watchHours'),
+          value: hours(data?.learning?.watchSeconds),
+          to: '/admin/video',
+        },
+        {
+          id: 'stat-sessions-today',
+          label: t('admin.dashboard.sessionsToday'),
+          value: count(data?.learning?.sessionsToday),
+          to: '/admin/courses',
+        },
+        {
+          id: 'stat-checkins',
+          label: t('admin.dashboard.checkIns'),
+          value: count(data?.learning?.checkIns),
+          to: '/admin/userChecking',
+        },
+        {
+          id: 'stat-live-viewers',
+          label: t('admin.dashboard.liveViewersNow'),
+          value: viewersNow,
+          to: '/admin/liveStreaming',
+        },
+      ],
+      charts:
+        data && Array.isArray(data.learning?.series)
+          ? [
+              chart(
+                'watch',
+                t('admin.dashboard.watchChart'),
+                <LazyDayBarChart
+                  loadingLabel={loading}
+                  title={t('admin.dashboard.watchChart')}
+                  labelledBy="dash-chart-watch"
+                  valueLabel={t('admin.dashboard.hours')}
+                  testId="chart-watch"
+                  bars={learningSeries.map((p) => ({
+                    label: p.bucket!,
+                    value: tenthsOfHour(p.watchSeconds ?? 0),
+                  }))}
+                />,
+              ),
+              chart(
+                'checkins',
+                t('admin.dashboard.checkInsChart'),
+                <LazyDayBarChart
+                  loadingLabel={loading}
+                  title={t('admin.dashboard.checkInsChart')}
+                  labelledBy="dash-chart-checkins"
+                  valueLabel={t('admin.dashboard.checkIns')}
+                  testId="chart-checkins"
+                  counts
+                  bars={learningSeries.map((p) => ({ label: p.bucket!, value: p.checkIns ?? 0 }))}
+                />,
+              ),
+            ]
+          : [],
     },
     {
-      to: '/admin/ordersConfirm',
-      label: t('admin.dashboard.slipsToReview'),
-      value: v(data?.waiting.slipsToReview),
-      testId: 'stat-slips',
-    },
-    {
-      to: '/admin/coupon',
-      label: t('admin.dashboard.couponsUsed'),
-      value: v(data?.couponsUsed),
-      testId: 'stat-coupons',
-    },
-    {
-      to: '/admin/user',
-      label: t('admin.dashboard.newMembers'),
-      value: v(data?.members.newMembers),
-      testId: 'stat-new-members',
-    },
-    {
-      to: '/admin/user',
-      label: t('admin.dashboard.premiumConversions'),
-      value: v(data?.members.premiumConversions),
-      testId: 'stat-premium',
+      id: 'bookings',
+      title: t('admin.dashboard.groups.bookings'),
+      cards: [
+        {
+          id: 'stat-bookings-made',
+          label: t('admin.dashboard.bookingsMade'),
+          value: count(data?.bookings?.made),
+          to: '/admin/userCourseBooking',
+        },
+        {
+          id: 'stat-bookings-to-confirm',
+          label: t('admin.dashboard.bookingsToConfirm'),
+          value: count(data?.bookings?.toConfirm),
+          to: '/admin/userCourseBooking?confirm=N',
+        },
+      ],
+      charts: [],
     },
   ];
+
   return (
     <>
       <h1 className="admin__heading">{t('admin.dashboard.title')}</h1>
@@ -89,36 +346,41 @@ export function AdminDashboardRoute() {
         ))}
         <span className="dash-range__dates">{t('admin.dashboard.between', { from, to })}</span>
       </div>
-      {isError && <p role="alert">{t('admin.dashboard.failed')}</p>}
-      <div className="stat-grid">
-        {cards.map((c) => (
-          <Link key={c.testId} to={c.to} className="stat">
-            <span className="stat__label">{c.label}</span>
-            <span className="stat__value" data-testid={c.testId}>
-              {c.value}
-            </span>
-          </Link>
-        ))}
-      </div>
-      {data && (
-        <div className="dash-charts">
-          <LazyDayBarChart
-            loadingLabel={t('admin.dashboard.loadingChart')}
-            title={t('admin.dashboard.salesChart')}
-            valueLabel={t('admin.dashboard.baht')}
-            testId="chart-sales"
-            bars={data.sales.series.map((p) => ({ label: p.bucket, value: p.net / 100 }))}
-          />
-          <LazyDayBarChart
-            loadingLabel={t('admin.dashboard.loadingChart')}
-            title={t('admin.dashboard.membersChart')}
-            valueLabel={t('admin.dashboard.newMembers')}
-            testId="chart-members"
-            counts
-            bars={data.members.series.map((p) => ({ label: p.bucket, value: p.newMembers }))}
-          />
-        </div>
-      )}
+      {dashboard.isError && <p role="alert">{t('admin.dashboard.failed')}</p>}
+      {sections.map((s) => (
+        <section
+          key={s.id}
+          className="dash-group"
+          aria-labelledby={`dash-group-${s.id}`}
+          data-testid={`dash-group-${s.id}`}
+        >
+          <h2 className="dash-group__title" id={`dash-group-${s.id}`}>
+            {s.title}
+          </h2>
+          <div className="stat-grid stat-grid--dash">
+            {s.cards.map((c) => (
+              <Link key={c.id} to={c.to} className="stat" data-testid={`${c.id}-link`}>
+                <span className="stat__label">{c.label}</span>
+                <span className="stat__value" data-testid={c.id}>
+                  {c.value}
+                </span>
+              </Link>
+            ))}
+          </div>
+          {s.charts.length > 0 && (
+            <div className="dash-charts">
+              {s.charts.map((c) => (
+                <section key={c.id} className="dash-chart" aria-labelledby={c.id}>
+                  <h3 className="dash-chart__title" id={c.id}>
+                    {c.title}
+                  </h3>
+                  {c.node}
+                </section>
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
     </>
   );
 }
