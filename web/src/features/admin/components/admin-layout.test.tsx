@@ -108,13 +108,12 @@ describe('back office guards and layout', () => {
     expect(within(menu).getByRole('link', { name: 'Member Group' }).getAttribute('href')).toBe(
       '/admin/memberGroup',
     );
-    // issue 17's bookings page is a link; Live Streaming still waits
+    // issue 17's bookings page is a link, and so is issue 15's live streams page (the dashboard links to it)
     expect(within(menu).getByRole('link', { name: 'User Book' }).getAttribute('href')).toBe(
       '/admin/userCourseBooking',
     );
-    expect(within(menu).queryByRole('link', { name: /LiveStreaming/ })).toBeNull();
-    expect(within(menu).getByText('LiveStreaming').closest('[aria-disabled="true"]')?.textContent).toContain(
-      'เร็ว ๆ นี้',
+    expect(within(menu).getByRole('link', { name: 'LiveStreaming' }).getAttribute('href')).toBe(
+      '/admin/liveStreaming',
     );
     expect(within(menu).getByRole('button', { name: 'ออกจากระบบ' })).toBeTruthy();
   });

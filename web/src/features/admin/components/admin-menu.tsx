@@ -98,7 +98,12 @@ export const ADMIN_MENU: Group[] = [
     items: [
       { key: 'zoom', label: 'admin.menu.items.zoom', to: '/admin/zoom', ready: true },
       { key: 'video', label: 'admin.menu.items.video', to: '/admin/video', ready: true },
-      { key: 'liveStreaming', label: 'admin.menu.items.liveStreaming', to: '/admin/liveStreaming' },
+      {
+        key: 'liveStreaming',
+        label: 'admin.menu.items.liveStreaming',
+        to: '/admin/liveStreaming',
+        ready: true,
+      },
       { key: 'document', label: 'admin.menu.items.document', to: '/admin/document', ready: true },
     ],
   },

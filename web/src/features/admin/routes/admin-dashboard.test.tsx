@@ -115,7 +115,7 @@ describe('/admin — the staff dashboard', () => {
       ['ยอดขาย', 'stat-coupons', '1', '/admin/coupon'],
       ['งานที่รอ', 'stat-orders-waiting', '12', '/admin/orders?status=wait'],
       ['งานที่รอ', 'stat-slips', '1', '/admin/ordersConfirm'],
-      ['งานที่รอ', 'stat-books-to-dispatch', '2', '/admin/orders?status=paid'],
+      ['งานที่รอ', 'stat-books-to-dispatch', '2', '/admin/orders?book=toSend'],
       ['สมาชิก', 'stat-new-members', '1,204', '/admin/user'],
       ['สมาชิก', 'stat-premium', '7', '/admin/user?status=Premium'],
       ['การเรียน', 'stat-active-week', '9', '/admin/user'],

@@ -194,7 +194,7 @@ export function AdminDashboardRoute() {
           id: 'stat-books-to-dispatch',
           label: t('admin.dashboard.booksToDispatch'),
           value: count(data?.waiting?.booksToDispatch),
-          to: '/admin/orders?status=paid',
+          to: '/admin/orders?book=toSend',
         },
       ],
       charts: [],
