@@ -23,13 +23,19 @@ import { escapeHtml as esc, FakeParty, json, readBody, runFakePartyIfMain } from
  * LINE Messaging API (notifications pushes to linked members):
  *   POST /v2/bot/message/push     Bearer channel access token, JSON { to, messages[1..5] }
  *                                 [X-Line-Retry-Key] → 200 { sentMessages }, recorded in `pushes`;
- *                                 a retry key seen before answers 409 (as LINE does)
+ *                                 a retry key LINE accepted before answers 409 and is not carried
+ *                                 out again (as LINE does); a wrong token 401, a bad body 400
  *   GET  /                        the pushes received, newest first (for a person running npm start)
  *
  * For tests: `await line.start()`, `line.url` (the API base and the authorize host),
- * `line.authorizeUrl`, `line.pushes`, `line.api = 'ok' | 'error' | 'hang'` (every API call answers
- * 500 or never), `line.approve(authorizeUrl, user)` (acts as the member pressing the button: returns
- * the callback's code and state), `await line.close()`.
+ * `line.authorizeUrl`, `line.loginEnv` / `line.messagingEnv` (the services' settings pointed here),
+ * `line.pushes` (what LINE carried out: the messages members received), `line.requests` (every push
+ * request that reached it, refused ones too, with its Authorization, retry key and answer),
+ * `await line.waitForPushes(n[, { where }])`, `line.api = 'ok' | 'error' | 'hang' | 'lost'` ('error':
+ * every API call answers 500 and nothing is carried out — LINE down; 'hang': never answers; 'lost':
+ * a push is carried out but answered 500 — the answer lost, so a retry with its key gets 409),
+ * `line.approve(authorizeUrl, user)` (acts as the member pressing the button: returns the callback's
+ * code and state), `await line.close()`.
  * Standalone (npm start): `node --import tsx services/kit/src/testing-line.ts --port 3111
  *   [--channel-id ID] [--channel-secret S] [--messaging-token T]` prints its URL.
  */
@@ -52,12 +58,39 @@ export const FAKE_LINE_DEFAULTS = {
   messagingToken: 'local-line-messaging-token',
 } as const;
 
+/** A push LINE carried out. */
 export interface FakeLinePush {
   to: string;
   messages: unknown[];
+  /** the messages' texts, one after another on lines of their own (a non-text one as [its type]) */
+  text: string;
   retryKey: string | null;
+  /** the Authorization header it came with ("Bearer <channel access token>") */
+  authorization: string;
   at: string;
 }
+
+/** A push request as it reached the stand-in, whatever the answer. */
+export interface FakeLinePushRequest {
+  /** null when the body had no `to` string */
+  to: string | null;
+  /** [] when the body had no `messages` array */
+  messages: unknown[];
+  text: string;
+  retryKey: string | null;
+  authorization: string | null;
+  /** the HTTP status it was answered (null: not answered, `api = 'hang'`) */
+  status: number | null;
+  at: string;
+}
+
+const textOf = (messages: unknown[]): string =>
+  messages
+    .map((m) => {
+      const { type, text } = (m ?? {}) as { type?: unknown; text?: unknown };
+      return type === 'text' && typeof text === 'string' ? text : `[${String(type)}]`;
+    })
+    .join('\n');
 
 interface IssuedCode {
   clientId: string;
@@ -68,6 +101,9 @@ interface IssuedCode {
   user: FakeLineUser;
   used: boolean;
 }
+
+/** The stand-in's answer when told to fail (`api = 'error'` or 'lost'). */
+const FAILING = { message: 'the LINE stand-in was told to fail' };
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
 
@@ -85,10 +121,16 @@ export class FakeLine extends FakeParty {
   readonly channelId: string;
   readonly channelSecret: string;
   readonly messagingToken: string;
-  /** what POST /v2/bot/message/push accepted, oldest first */
+  /** what POST /v2/bot/message/push carried out (the messages members received), oldest first */
   readonly pushes: FakeLinePush[] = [];
-  /** 'error': every API call answers 500; 'hang': never answers */
-  api: 'ok' | 'error' | 'hang' = 'ok';
+  /** every POST /v2/bot/message/push that reached it, refused or not, oldest first */
+  readonly requests: FakeLinePushRequest[] = [];
+  /**
+   * 'error': every API call answers 500 and nothing is carried out (LINE down); 'hang': no API call
+   * is answered; 'lost': a push is carried out but answered 500 (its answer lost: a retry with the
+   * same retry key then gets 409), the Login calls answer as usual
+   */
+  api: 'ok' | 'error' | 'hang' | 'lost' = 'ok';
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, FakeLineUser>();
   private readonly retryKeys = new Set<string>();
@@ -133,12 +175,20 @@ export class FakeLine extends FakeParty {
     await this.stop();
   }
 
-  /** Resolves once `count` pushes in all have been received (a positive signal for tests). */
-  async waitForPushes(count: number, timeoutMs = 10_000): Promise<FakeLinePush[]> {
+  /**
+   * Resolves once `count` pushes in all — or, with `where`, `count` pushes it matches — have been
+   * carried out (a positive signal for tests); answers those pushes, oldest first.
+   */
+  async waitForPushes(
+    count: number,
+    opts: number | { where?: (push: FakeLinePush) => boolean; timeoutMs?: number } = {},
+  ): Promise<FakeLinePush[]> {
+    const { where = () => true, timeoutMs = 10_000 } = typeof opts === 'number' ? { timeoutMs: opts } : opts;
     const deadline = Date.now() + timeoutMs;
-    while (this.pushes.length < count) {
+    const matching = () => this.pushes.filter(where);
+    while (matching().length < count) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`LINE stand-in: ${this.pushes.length} of ${count} pushes received`);
+      if (left <= 0) throw new Error(`LINE stand-in: ${matching().length} of ${count} pushes received`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 200));
         this.pushWaiters.push(() => {
@@ -147,7 +197,7 @@ export class FakeLine extends FakeParty {
         });
       });
     }
-    return this.pushes;
+    return matching();
   }
 
   /**
@@ -193,12 +243,13 @@ export class FakeLine extends FakeParty {
     if (route === 'GET /oauth2/v2.1/authorize') return this.authorizePage(url, res);
     if (route === 'POST /oauth2/v2.1/authorize') return this.authorizeAnswer(req, res);
     if (route === 'GET /') return this.pushesPage(res);
+    // a push is recorded in `requests` whatever the mode: it reached LINE
+    if (route === 'POST /v2/bot/message/push') return this.push(req, res);
     if (this.api === 'hang') return this.hang(res);
-    if (this.api === 'error') return json(res, 500, { message: 'the LINE stand-in was told to fail' });
+    if (this.api === 'error') return json(res, 500, FAILING);
     if (route === 'POST /oauth2/v2.1/token') return this.token(req, res);
     if (route === 'POST /oauth2/v2.1/verify') return this.verify(req, res);
     if (route === 'GET /v2/profile') return this.profile(req, res);
-    if (route === 'POST /v2/bot/message/push') return this.push(req, res);
     json(res, 404, { message: 'Not found' });
   }
 
@@ -356,42 +407,79 @@ ${buttons}
   }
 
   private async push(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers.authorization !== `Bearer ${this.messagingToken}`) {
-      return json(res, 401, {
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return typeof v === 'string' ? v : null;
+    };
+    const raw = await readBody(req);
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      parsed = false;
+    }
+    const { to, messages } = (parsed && typeof body === 'object' && body !== null ? body : {}) as {
+      to?: unknown;
+      messages?: unknown;
+    };
+    const list = Array.isArray(messages) ? (messages as unknown[]) : [];
+    const request: FakeLinePushRequest = {
+      to: typeof to === 'string' ? to : null,
+      messages: list,
+      text: textOf(list),
+      retryKey: header('x-line-retry-key'),
+      authorization: header('authorization'),
+      status: null,
+      at: new Date().toISOString(),
+    };
+    this.requests.push(request);
+    const answer = (status: number, answerBody: unknown) => {
+      request.status = status;
+      json(res, status, answerBody);
+    };
+
+    if (this.api === 'hang') return this.hang(res);
+    if (this.api === 'error') return answer(500, FAILING);
+    if (request.authorization !== `Bearer ${this.messagingToken}`) {
+      return answer(401, {
         message: 'Authentication failed. Confirm that the access token in the authorization header is valid.',
       });
     }
-    const retryKey =
-      typeof req.headers['x-line-retry-key'] === 'string' ? req.headers['x-line-retry-key'] : null;
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      return json(res, 400, {
+    if (!parsed) {
+      return answer(400, {
         message: 'The request body has 1 error(s)',
         details: [{ message: 'invalid JSON' }],
       });
     }
-    const { to, messages } = (body ?? {}) as { to?: unknown; messages?: unknown };
     const details: { message: string; property: string }[] = [];
     if (typeof to !== 'string' || !to) details.push({ message: 'Must not be empty', property: 'to' });
     if (!Array.isArray(messages) || messages.length < 1 || messages.length > 5) {
       details.push({ message: 'Size must be between 1 and 5', property: 'messages' });
     }
     if (details.length) {
-      return json(res, 400, { message: `The request body has ${details.length} error(s)`, details });
+      return answer(400, { message: `The request body has ${details.length} error(s)`, details });
     }
+    const { retryKey } = request;
     if (retryKey !== null) {
       if (this.retryKeys.has(retryKey)) {
         res.setHeader('x-line-accepted-request-id', retryKey);
-        return json(res, 409, { message: 'The retry key is already accepted' });
+        return answer(409, { message: 'The retry key is already accepted' });
       }
       this.retryKeys.add(retryKey);
     }
-    const list = messages as unknown[];
-    this.pushes.push({ to: to as string, messages: list, retryKey, at: new Date().toISOString() });
+    this.pushes.push({
+      to: to as string,
+      messages: list,
+      text: request.text,
+      retryKey,
+      authorization: request.authorization,
+      at: request.at,
+    });
     for (const wake of this.pushWaiters.splice(0)) wake();
-    json(res, 200, {
+    // carried out, but the answer is lost on the way back
+    if (this.api === 'lost') return answer(500, FAILING);
+    answer(200, {
       sentMessages: list.map(() => ({
         id: String(Date.now()) + String(Math.floor(Math.random() * 1000)),
         quoteToken: randomBytes(12).toString('base64url'),

@@ -66,13 +66,107 @@ describe('the LINE stand-in: Messaging API push', () => {
     expect(line.pushes.length).toBe(before);
   });
 
-  it("answers 500 when told to fail (api = 'error')", async () => {
+  it("LINE down (api = 'error'): answers 500, carries nothing out, and the request is recorded", async () => {
+    const pushed = line.pushes.length;
     line.api = 'error';
     try {
-      expect((await push({ to: 'U1', messages: [{ type: 'text', text: 'x' }] })).status).toBe(500);
+      const res = await push(
+        { to: 'U1', messages: [{ type: 'text', text: 'ล่ม' }] },
+        { 'x-line-retry-key': 'c1d2e3f4-0000-4000-8000-000000000001' },
+      );
+      expect(res.status).toBe(500);
     } finally {
       line.api = 'ok';
     }
+    expect(line.pushes.length).toBe(pushed);
+    expect(line.requests.at(-1)).toMatchObject({
+      to: 'U1',
+      text: 'ล่ม',
+      retryKey: 'c1d2e3f4-0000-4000-8000-000000000001',
+      status: 500,
+    });
+    // nothing was accepted: the same key goes through once LINE is back
+    const again = await push(
+      { to: 'U1', messages: [{ type: 'text', text: 'ล่ม' }] },
+      { 'x-line-retry-key': 'c1d2e3f4-0000-4000-8000-000000000001' },
+    );
+    expect(again.status).toBe(200);
+    expect(line.pushes.filter((p) => p.retryKey === 'c1d2e3f4-0000-4000-8000-000000000001')).toHaveLength(1);
+  });
+
+  it("answer lost (api = 'lost'): the push is carried out but answered 500; its retry then gets 409", async () => {
+    const key = 'c1d2e3f4-0000-4000-8000-000000000002';
+    const body = { to: 'U2b3c4d5e6f708192a3b4c5d6e7f80912', messages: [{ type: 'text', text: 'หาย' }] };
+    line.api = 'lost';
+    try {
+      expect((await push(body, { 'x-line-retry-key': key })).status).toBe(500);
+    } finally {
+      line.api = 'ok';
+    }
+    const retry = await push(body, { 'x-line-retry-key': key });
+    expect(retry.status).toBe(409);
+    expect(retry.headers.get('x-line-accepted-request-id')).toBe(key);
+    // the member got it once
+    expect(line.pushes.filter((p) => p.retryKey === key)).toEqual([
+      {
+        to: 'U2b3c4d5e6f708192a3b4c5d6e7f80912',
+        messages: [{ type: 'text', text: 'หาย' }],
+        text: 'หาย',
+        retryKey: key,
+        authorization: `Bearer ${line.messagingToken}`,
+        at: expect.any(String),
+      },
+    ]);
+    expect(line.requests.filter((r) => r.retryKey === key).map((r) => r.status)).toEqual([500, 409]);
+  });
+
+  it('records every request that reached it, refused ones too, with its token, key and answer', async () => {
+    const from = line.requests.length;
+    await push(
+      { to: 'U1a2b3c4d5e6f708192a3b4c5d6e7f801', messages: [{ type: 'text', text: 'ผิดโทเค็น' }] },
+      { authorization: 'Bearer nope', 'x-line-retry-key': 'c1d2e3f4-0000-4000-8000-000000000003' },
+    );
+    await push({
+      to: 'U1a2b3c4d5e6f708192a3b4c5d6e7f801',
+      messages: [
+        { type: 'text', text: 'บรรทัดหนึ่ง' },
+        { type: 'sticker', packageId: '446', stickerId: '1988' },
+        { type: 'text', text: 'line two' },
+      ],
+    });
+    expect(line.requests.slice(from)).toEqual([
+      {
+        to: 'U1a2b3c4d5e6f708192a3b4c5d6e7f801',
+        messages: [{ type: 'text', text: 'ผิดโทเค็น' }],
+        text: 'ผิดโทเค็น',
+        retryKey: 'c1d2e3f4-0000-4000-8000-000000000003',
+        authorization: 'Bearer nope',
+        status: 401,
+        at: expect.any(String),
+      },
+      {
+        to: 'U1a2b3c4d5e6f708192a3b4c5d6e7f801',
+        messages: expect.any(Array),
+        text: 'บรรทัดหนึ่ง\n[sticker]\nline two',
+        retryKey: null,
+        authorization: `Bearer ${line.messagingToken}`,
+        status: 200,
+        at: expect.any(String),
+      },
+    ]);
+    // the refused one was not carried out; its key is still free
+    expect(line.pushes.filter((p) => p.text === 'ผิดโทเค็น')).toEqual([]);
+  });
+
+  it('waitForPushes(n, { where }) resolves once n matching pushes were carried out', async () => {
+    const waiting = line.waitForPushes(2, { where: (p) => p.to === 'U0000000000000000000000000000wait' });
+    for (const text of ['หนึ่ง', 'สอง']) {
+      await push({ to: 'U0000000000000000000000000000wait', messages: [{ type: 'text', text }] });
+    }
+    expect((await waiting).map((p) => p.text)).toEqual(['หนึ่ง', 'สอง']);
+    await expect(line.waitForPushes(1, { where: (p) => p.to === 'Unobody', timeoutMs: 50 })).rejects.toThrow(
+      '0 of 1 pushes received',
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BodyServer } from '@rian/kit/testing-body-server';
 import { breakerStates } from '@rian/kit/breaker';
 import { createTestEnv, eventually, TestTokenIssuer, type TestEnv } from '@rian/kit/testing';
 import { TestBus } from '@rian/kit/testing-bus';
+import { FakeLine, type FakeLinePush } from '@rian/kit/testing-line';
 import type { ServiceApp } from '@rian/kit/service';
 import { buildEvent, type EventData } from '@rian/proto-contracts/envelope';
 import { UserRegistered } from '@rian/proto-contracts/auth';
@@ -21,56 +21,13 @@ import { ReminderScheduler } from '../../../src/plugins/app/reminder-scheduler.j
 const MEMBER_TOKEN = 'members-channel-token';
 const SITE = 'https://rian.example';
 
-interface Push {
-  authorization: string | undefined;
-  retryKey: string | undefined;
-  to: string;
-  text: string;
-}
-
-/**
- * A local stand-in for api.line.me's push message (POST /v2/bot/message/push): a request whose
- * X-Line-Retry-Key it has accepted before is answered 409 and not carried out again, as LINE does.
- * `ok` accepts (200); `down` refuses with 500 (nothing accepted); `lost` accepts but answers 500 (the
- * answer lost: a retry with the same key is then 409).
- */
-class FakeLine {
-  mode: 'ok' | 'down' | 'lost' = 'ok';
-  /** every request that reached it */
-  readonly requests: Push[] = [];
-  /** what LINE carried out: the messages members received */
-  readonly delivered: Push[] = [];
-  private readonly accepted = new Set<string>();
-  private readonly http = new BodyServer((req, raw) => {
-    const body = JSON.parse(raw.toString('utf8')) as {
-      to: string;
-      messages: { type: string; text: string }[];
-    };
-    const push: Push = {
-      authorization: req.headers.authorization,
-      retryKey: req.headers['x-line-retry-key'] as string | undefined,
-      to: body.to,
-      text: body.messages.map((m) => (m.type === 'text' ? m.text : `[${m.type}]`)).join('\n'),
-    };
-    this.requests.push(push);
-    if (req.url !== '/v2/bot/message/push') return { status: 404, body: '{"message":"Not found"}' };
-    if (push.retryKey && this.accepted.has(push.retryKey)) {
-      return { status: 409, body: '{"message":"The retry key is already accepted"}' };
-    }
-    if (this.mode === 'down') return { status: 500, body: '{"message":"Internal error"}' };
-    if (push.retryKey) this.accepted.add(push.retryKey);
-    this.delivered.push(push);
-    if (this.mode === 'lost') return { status: 500, body: '{"message":"Internal error"}' };
-    return { headers: { 'content-type': 'application/json' }, body: '{"sentMessages":[]}' };
-  });
-
-  get url(): string {
-    return this.http.url;
-  }
-  start = () => this.http.start();
-  stop = () => this.http.stop();
-  deliveredTo = (lineUserId: string) => this.delivered.filter((p) => p.to === lineUserId);
-}
+/** What a member received on LINE, as the assertions compare it. */
+const received = ({ authorization, retryKey, to, text }: FakeLinePush) => ({
+  authorization,
+  retryKey,
+  to,
+  text,
+});
 
 const registered = (userId: string, locale: 'th' | 'en') =>
   buildEvent(
@@ -228,18 +185,19 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     }, 15_000);
   const scheduler = () =>
     new ReminderScheduler({ orm: app.kit.orm, logger: app.kit.logger, siteUrl: SITE, clock });
+  /** What LINE carried out for `lineUserId`: the messages the member received. */
+  const receivedBy = (lineUserId: string) => line.pushes.filter((p) => p.to === lineUserId).map(received);
 
   beforeAll(async () => {
     env = await createTestEnv();
-    line = new FakeLine();
+    line = new FakeLine({ messagingToken: MEMBER_TOKEN });
     await line.start();
     const issuer = await TestTokenIssuer.create();
     staff = await issuer.staff();
     app = await buildApp(
       readConfig(
         env.envFor('notifications', {
-          LINE_MEMBER_CHANNEL_TOKEN: MEMBER_TOKEN,
-          LINE_MEMBER_API_URL: line.url,
+          ...line.messagingEnv,
           SITE_URL: SITE,
           MAIL_MAX_ATTEMPTS: '1',
         }),
@@ -296,11 +254,12 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
 
     now = new Date('2026-12-01T11:00:00.000Z');
     await scheduler().runOnce();
+    await line.waitForPushes(2, { where: (p) => p.text.includes('Forex สด') });
     const sent = await sentRows('line.session-reminder', 2, ofSession);
     expect(sent.map((d) => `${d.to} ${d.locale}`).sort()).toEqual(
       [`${lineIdOf(thai)} th`, `${lineIdOf(english)} en`].sort(),
     );
-    expect(line.deliveredTo(lineIdOf(thai))).toEqual([
+    expect(receivedBy(lineIdOf(thai))).toEqual([
       {
         authorization: `Bearer ${MEMBER_TOKEN}`,
         retryKey: sent.find((d) => d.locale === 'th')!.id,
@@ -308,7 +267,7 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
         text: 'ใกล้เริ่มแล้ว: Forex สด\nเรียนผ่าน Zoom วันที่ 1 ธ.ค. 2569 เวลา 19:00 น.\nตารางเรียน: https://rian.example/member/calendar',
       },
     ]);
-    expect(line.deliveredTo(lineIdOf(english)).map((p) => p.text)).toEqual([
+    expect(receivedBy(lineIdOf(english)).map((p) => p.text)).toEqual([
       'Starting soon: Forex สด\nZoom class, 1 Dec 2026 at 19:00 (Bangkok time)\nYour schedule: https://rian.example/member/calendar',
     ]);
 
@@ -423,17 +382,16 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     await learning.deliver(on, 'notifications', `${on.id}-again`);
     // the same start told by another event (a replay) writes nothing more
     await learning.deliver(liveOn(streamId, [course], since), 'notifications');
+    await line.waitForPushes(2, { where: (p) => p.text.includes('ไลฟ์ทองคำ') });
     const sent = await sentRows('line.live-started', 2);
     expect(sent.map((d) => d.to).sort()).toEqual([lineIdOf(thai), lineIdOf(english)].sort());
     expect(
-      line
-        .deliveredTo(lineIdOf(thai))
+      receivedBy(lineIdOf(thai))
         .filter((p) => p.text.includes('ไลฟ์ทองคำ'))
         .map((p) => p.text),
     ).toEqual(['ไลฟ์ทองคำ เริ่มถ่ายทอดสดแล้ว\nรับชมได้ที่ https://rian.example/member/livestreaming']);
     expect(
-      line
-        .deliveredTo(lineIdOf(english))
+      receivedBy(lineIdOf(english))
         .filter((p) => p.text.includes('ไลฟ์ทองคำ'))
         .map((p) => p.text),
     ).toEqual(['ไลฟ์ทองคำ is live now\nWatch: https://rian.example/member/livestreaming']);
@@ -464,6 +422,7 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     await learning.deliver(mine, 'notifications');
     await learning.deliver(mine, 'notifications', `${mine.id}-again`);
     await learning.deliver(checkedIn(unlinked, course, { sessionTitle: 'Gold seminar' }), 'notifications');
+    await line.waitForPushes(1, { where: (p) => p.text.includes('Gold seminar') });
     const [row] = await sentRows('line.check-in-receipt', 1);
     expect(row).toMatchObject({
       channel: 'line',
@@ -471,7 +430,7 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
       locale: 'en',
       subject: 'Checked in: Gold seminar',
     });
-    expect(line.delivered.filter((p) => p.text.includes('Gold seminar'))).toEqual([
+    expect(line.pushes.filter((p) => p.text.includes('Gold seminar')).map(received)).toEqual([
       {
         authorization: `Bearer ${MEMBER_TOKEN}`,
         retryKey: row!.id,
@@ -482,14 +441,17 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
   });
 
   it('a push LINE took but whose answer was lost is resent once: the retry key stops a second message', async () => {
-    line.mode = 'lost';
+    line.api = 'lost';
     await learning.deliver(checkedIn(thai, course, { sessionTitle: 'คำตอบหาย' }), 'notifications');
+    // LINE carried it out (the member has it) but its answer was 500
+    const [taken] = await line.waitForPushes(1, { where: (p) => p.text.includes('คำตอบหาย') });
     const failed = await eventually(async () => {
       const r = (await rows('line.check-in-receipt')).find((d) => d.subject.includes('คำตอบหาย'));
       return r?.status === 'failed' && r;
     });
+    expect(taken!.retryKey).toBe(failed.id);
     expect(failed.error).toContain('HTTP 500');
-    line.mode = 'ok';
+    line.api = 'ok';
     const res = await app.inject({
       method: 'POST',
       url: `/deliveries/${failed.id}/resend`,
@@ -498,12 +460,12 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     expect(res.statusCode).toBe(200);
     await sentRows('line.check-in-receipt', 1, (d) => d.id === failed.id);
     // LINE answered the resend 409 (already accepted): the member got the message once
-    expect(line.requests.filter((p) => p.retryKey === failed.id)).toHaveLength(2);
-    expect(line.delivered.filter((p) => p.retryKey === failed.id)).toHaveLength(1);
+    expect(line.requests.filter((p) => p.retryKey === failed.id).map((p) => p.status)).toEqual([500, 409]);
+    expect(line.pushes.filter((p) => p.retryKey === failed.id)).toHaveLength(1);
   });
 
   it('LINE down: pushes fail into the log, the breaker opens, and a resend goes once LINE is back', async () => {
-    line.mode = 'down';
+    line.api = 'error';
     const title = 'ไลน์ล่ม';
     const ofDown = (d: Delivery) => d.subject.includes(title);
     const lineOpen = () =>
@@ -527,9 +489,13 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     const failed = (await rows('line.check-in-receipt')).filter((d) => ofDown(d) && d.status === 'failed');
     expect(failed.length).toBeGreaterThanOrEqual(5);
     expect(failed[0]!.error).toContain('HTTP 500');
-    expect(line.delivered.filter((p) => p.text.includes(title))).toEqual([]);
+    expect(line.pushes.filter((p) => p.text.includes(title))).toEqual([]);
+    // it reached LINE (with the members' channel token) and was answered 500, nothing carried out
+    expect(
+      line.requests.filter((p) => p.retryKey === failed[0]!.id).map((p) => `${p.authorization} ${p.status}`),
+    ).toEqual([`Bearer ${MEMBER_TOKEN} 500`]);
 
-    line.mode = 'ok';
+    line.api = 'ok';
     const res = await app.inject({
       method: 'POST',
       url: `/deliveries/${failed[0]!.id}/resend`,
@@ -537,13 +503,14 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     });
     expect(res.statusCode).toBe(200);
     // after the breaker's wait (15 s) a trial push closes it: the resent one and those held back go
+    await line.waitForPushes(1, { where: (p) => p.retryKey === failed[0]!.id, timeoutMs: 40_000 });
     const done = await eventually(async () => {
       const r = (await rows('line.check-in-receipt')).filter(ofDown);
       return r.length === pushed && r.every((d) => d.status !== 'pending') && r;
     }, 40_000);
     const resent = done.find((d) => d.id === failed[0]!.id)!;
     expect(resent).toMatchObject({ status: 'sent', resentCount: 1 });
-    expect(line.delivered.filter((p) => p.retryKey === resent.id)).toHaveLength(1);
+    expect(line.pushes.filter((p) => p.retryKey === resent.id)).toHaveLength(1);
   }, 60_000);
 });
 
