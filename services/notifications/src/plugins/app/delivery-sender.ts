@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@rian/kit/db';
 import type { Outbox } from '@rian/kit/outbox';
 import type { Logger } from '@rian/kit/logger';
 import { BreakerOpenError } from '@rian/kit/breaker';
+import { PassLoop } from '@rian/kit/pass-loop';
 import { DeliveryFailed } from '@rian/proto-contracts/notifications';
 import { Delivery } from '../../entities/delivery.js';
 import { afterFailedAttempt } from '../../domain/retry.js';
@@ -47,11 +48,7 @@ type Outcome = 'none' | 'done' | 'paused';
  * crash before commit leaves it pending to be tried again (at least once, never lost).
  */
 export class DeliverySender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
   private pausedUntil = 0;
-  private failing = false;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly log: Logger;
@@ -60,53 +57,33 @@ export class DeliverySender {
     this.pollMs = opts.pollMs ?? 300;
     this.batchSize = opts.batchSize ?? 20;
     this.log = opts.logger.child({ worker: 'delivery-sender' });
+    this.loop = new PassLoop({
+      name: 'delivery',
+      logger: this.log,
+      // after a full batch at once, else the poll — and never while a breaker holds every send back
+      pass: async () =>
+        Math.max((await this.runOnce()) >= this.batchSize ? 0 : this.pollMs, this.pausedUntil - Date.now()),
+      retryMs: () => Math.max(this.pollMs, this.pausedUntil - Date.now()),
+    });
   }
 
+  private readonly loop: PassLoop;
+
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.opts.transport?.close();
     this.opts.chat?.close();
     this.opts.memberLine?.close();
   }
 
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pass().finally(() => {
-        this.running = undefined;
-      });
-    }, ms);
-    this.timer.unref?.();
-  }
-
-  private async pass(): Promise<void> {
-    let next = this.pollMs;
-    try {
-      const handled = await this.runOnce();
-      if (handled >= this.batchSize) next = 0;
-      if (this.failing) this.log.info('delivery passes work again');
-      this.failing = false;
-    } catch (err) {
-      // once per outage, not every poll
-      if (!this.failing) this.log.warn({ err }, 'delivery pass failed; will retry');
-      this.failing = true;
-    }
-    this.schedule(Math.max(next, this.pausedUntil - Date.now()));
-  }
-
   /** Handles due deliveries until none is left or a batch is done. Returns how many were handled. */
   async runOnce(): Promise<number> {
     let handled = 0;
-    while (handled < this.batchSize && !this.stopped && Date.now() >= this.pausedUntil) {
+    while (handled < this.batchSize && !this.loop.stopped && Date.now() >= this.pausedUntil) {
       const outcome = await this.handleNext();
       if (outcome !== 'done') break;
       handled++;

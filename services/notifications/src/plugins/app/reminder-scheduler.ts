@@ -1,5 +1,6 @@
 import type { MikroORM } from '@rian/kit/db';
 import type { Logger } from '@rian/kit/logger';
+import { PassLoop } from '@rian/kit/pass-loop';
 import {
   LINE_SESSION_REMINDER_TEMPLATE,
   sessionReminderLine,
@@ -47,10 +48,6 @@ interface Due {
  * session has not started yet; never after.
  */
 export class ReminderScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
-  private failing = false;
   private readonly clock: () => Date;
   private readonly intervalMs: number;
   private readonly batchSize: number;
@@ -61,42 +58,26 @@ export class ReminderScheduler {
     this.intervalMs = opts.intervalMs ?? 60_000;
     this.batchSize = opts.batchSize ?? 200;
     this.log = opts.logger.child({ worker: 'line-reminders' });
+    this.loop = new PassLoop({
+      name: 'reminder',
+      logger: this.log,
+      pass: async () => {
+        const claimed = await this.runOnce();
+        if (claimed) this.log.info({ claimed }, 'session reminders written');
+        return this.intervalMs;
+      },
+      retryMs: () => this.intervalMs,
+    });
   }
 
+  private readonly loop: PassLoop;
+
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pass().finally(() => {
-        this.running = undefined;
-        this.schedule(this.intervalMs);
-      });
-    }, ms);
-    this.timer.unref?.();
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const claimed = await this.runOnce();
-      if (claimed) this.log.info({ claimed }, 'session reminders written');
-      if (this.failing) this.log.info('reminder passes work again');
-      this.failing = false;
-    } catch (err) {
-      if (!this.failing) this.log.warn({ err }, 'reminder pass failed; will retry');
-      this.failing = true;
-    }
+    await this.loop.stop();
   }
 
   /** One pass: claims and writes every due reminder. Returns how many this pass claimed. */
@@ -112,7 +93,7 @@ export class ReminderScheduler {
       }
       claimed += fresh;
       // a full batch may hide more; one claimed elsewhere meanwhile is skipped by the next query
-      if (due.length < this.batchSize || this.stopped) return claimed;
+      if (due.length < this.batchSize || this.loop.stopped) return claimed;
     }
   }
 
