@@ -18,6 +18,7 @@
  */
 import type { Page } from 'playwright-core';
 import {
+  memberSignIn,
   apiCall,
   assert,
   axeProblems,
@@ -49,15 +50,6 @@ async function pickPlace(page: Page, prefix: string) {
   await untilTrue('the zip', 5_000, async () =>
     /^\d{5}$/.test(await page.getByTestId(`${prefix}-zip`).inputValue()),
   );
-}
-
-async function memberSignIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('member-link').waitFor();
-  await page.getByTestId('cookie-agree').click();
 }
 
 export async function runBookingsJourney(opts: JourneyOptions): Promise<void> {

@@ -12,6 +12,7 @@
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, LINE_FAKE_URL, CHROMIUM_PATH
  */
 import {
+  memberSignIn,
   assert,
   axeProblems,
   DESKTOP,
@@ -46,12 +47,7 @@ export async function runLineJourney(opts: JourneyOptions, lineUrl: string): Pro
 
     const page = watch(await open(DESKTOP));
     await step('member: signs in; the dashboard offers "เชื่อมต่อ LINE"', async () => {
-      await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('login-email').fill(member.email);
-      await page.getByTestId('login-password').fill(member.password);
-      await page.getByTestId('login-submit').click();
-      await page.getByTestId('member-link').waitFor();
-      await page.getByTestId('cookie-agree').click();
+      await memberSignIn(page, baseUrl, member);
       await page.goto(`${baseUrl}/member`, { waitUntil: 'domcontentloaded' });
       await page.getByTestId('line-connect').waitFor({ timeout: 30_000 });
     });

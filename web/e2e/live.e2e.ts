@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_LIVE_STREAM_IDS } from '@rian/proto-contracts/demo';
 import {
+  memberSignIn,
   apiCall,
   assert,
   coursePng,
@@ -50,15 +51,6 @@ async function forexBuyer(
   return memberWhoBought(baseUrl, staff, { ...who, firstName, lastName: 'ทดสอบไลฟ์' }, (token) =>
     productAndPrice(baseUrl, token, FOREX_PRODUCT),
   );
-}
-
-async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('member-link').waitFor();
-  await page.getByTestId('cookie-agree').click();
 }
 
 /** The player reports playing; else the step fails saying what state it is in (and the video's). */
@@ -229,8 +221,8 @@ export async function runLiveJourney(opts: JourneyOptions): Promise<void> {
       page.on('console', (m) => m.type() === 'error' && log(`  [${who} console] ${m.text().slice(0, 300)}`));
     }
     await step('two members: /member/livestreaming/{id} — the video plays for both', async () => {
-      await signIn(pageA, baseUrl, first);
-      await signIn(pageB, baseUrl, second);
+      await memberSignIn(pageA, baseUrl, first);
+      await memberSignIn(pageB, baseUrl, second);
       await pageA.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
       await pageB.goto(`${baseUrl}/member/livestreaming/${FOREX_LIVE}`, { waitUntil: 'domcontentloaded' });
       await playing(pageA, 'the first member');

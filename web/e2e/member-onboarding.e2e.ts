@@ -19,9 +19,9 @@
  *   npx tsx web/e2e/member-onboarding.e2e.ts
  *   env: BASE_URL (http://127.0.0.1:3000), STAFF_USERNAME, STAFF_PASSWORD, CHROMIUM_PATH, HEADFUL=1
  */
-import type { Page } from 'playwright-core';
 import { DEMO_COURSE_IDS } from '@rian/proto-contracts/demo';
 import {
+  memberSignIn,
   apiCall,
   assert,
   axeProblems,
@@ -67,15 +67,6 @@ const FOREX = {
   code: 'FXB-2027',
   title: 'Forex พื้นฐาน (Forex Basics)',
 };
-
-async function memberSignIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('member-link').waitFor();
-  await page.getByTestId('cookie-agree').click();
-}
 
 export async function runMemberOnboardingJourney(opts: JourneyOptions): Promise<void> {
   await inBrowser('member-onboarding', opts, async ({ artifacts, baseUrl, log, open, shot, step, watch }) => {

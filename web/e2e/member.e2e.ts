@@ -23,6 +23,7 @@
 import type { Request } from 'playwright-core';
 import { DEMO_COURSE_IDS, DEMO_SECOND_VIDEO_ASSET_ID } from '@rian/proto-contracts/demo';
 import {
+  memberSignIn,
   apiCall,
   assert,
   axeProblems,
@@ -158,12 +159,7 @@ export async function runMemberJourney(opts: JourneyOptions): Promise<void> {
     page.on('request', (r) => requests.push(r));
 
     await step('member: signs in', async () => {
-      await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('login-email').fill(member.email);
-      await page.getByTestId('login-password').fill(member.password);
-      await page.getByTestId('login-submit').click();
-      await page.getByTestId('member-link').waitFor();
-      await page.getByTestId('cookie-agree').click();
+      await memberSignIn(page, baseUrl, member);
     });
 
     await step(

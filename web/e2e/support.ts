@@ -51,6 +51,16 @@ export async function untilTrue(
   }
 }
 
+/** A member signs in on /login (the SPA's dialog) and agrees to cookies; back on the page with the member button. */
+export async function memberSignIn(page: Page, baseUrl: string, who: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('member-link').waitFor();
+  await page.getByTestId('cookie-agree').click();
+}
+
 export async function staffToken(baseUrl: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/staff/login`, {
     method: 'POST',

@@ -13,6 +13,7 @@
  */
 import type { Page } from 'playwright-core';
 import {
+  memberSignIn,
   apiCall,
   assert,
   inBrowser,
@@ -30,16 +31,6 @@ const DEMO = {
   todayLesson: '01900000-0000-7000-8000-0000000d0012',
 };
 
-type Who = { email: string; password: string };
-
-async function signIn(page: Page, baseUrl: string, who: Who) {
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'domcontentloaded' });
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('member-link').waitFor();
-  await page.getByTestId('cookie-agree').click();
-}
 
 /** The lesson's <video>, once the playback is open and the media knows its length. */
 async function lessonVideo(page: Page) {
@@ -95,7 +86,7 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
     let stoppedAt = 0;
 
     await step('member: the lesson plays ~30 s and pauses', async () => {
-      await signIn(first, baseUrl, member);
+      await memberSignIn(first, baseUrl, member);
       await first.goto(lessonUrl, { waitUntil: 'domcontentloaded' });
       const video = await lessonVideo(first);
       assert((await currentTime(video)) < 1, 'a first opening does not start at 0');
@@ -148,7 +139,7 @@ export async function runWatchJourney(opts: JourneyOptions): Promise<void> {
     await step(
       'member, second device: "continue here?" while the first plays; continuing stops the first',
       async () => {
-        await signIn(second, baseUrl, member);
+        await memberSignIn(second, baseUrl, member);
         // the first device plays (slowly: the 12 s demo must not end before the take-over)
         await first.goto(lessonUrl, { waitUntil: 'domcontentloaded' });
         const video = await lessonVideo(first);
