@@ -31,7 +31,6 @@ const DEMO = {
   todayLesson: '01900000-0000-7000-8000-0000000d0012',
 };
 
-
 /** The lesson's <video>, once the playback is open and the media knows its length. */
 async function lessonVideo(page: Page) {
   const player = page.getByTestId('lesson-player');
