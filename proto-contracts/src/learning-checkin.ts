@@ -226,19 +226,11 @@ export type CheckinManualResult = Static<typeof CheckinManualResult>;
  * hand — once per (member, session), so once per check-in id. The dashboard counts check-ins per
  * Bangkok day; notifications sends the member a LINE receipt where they linked LINE.
  */
+const { id: _id, ...checkinFields } = CheckinMember.properties;
 export const CheckinRecorded = defineEvent(
   'learning.check-in.recorded',
   1,
-  Type.Object({
-    checkinId: Uuid(),
-    userId: Type.String(),
-    sessionId: Uuid(),
-    courseId: Uuid(),
-    sessionTitle: Type.String(),
-    sessionDate: Type.String({ description: 'yyyy-mm-dd, the session’s Asia/Bangkok day' }),
-    method: CheckinMethod,
-    checkedInAt: Type.String({ format: 'date-time' }),
-  }),
+  Type.Object({ checkinId: Uuid(), userId: Type.String(), ...checkinFields }),
 );
 
 /** Staff removed a check-in (a mistaken manual one): the dashboard stops counting it. */
