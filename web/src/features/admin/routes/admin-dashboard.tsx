@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type adminTexts from '@/locales/th/admin.json';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,6 +38,11 @@ export const tenthsOfHour = (seconds: number) => Math.round(seconds / 360) / 10;
 
 const PAYMENT_TYPE_CODES = ['1', '4', '6', '8'] as const;
 
+/** a card's label: a key of admin.dashboard in the locale files */
+type DashboardTexts = (typeof adminTexts)['admin']['dashboard'];
+type DashboardLabel = {
+  [K in keyof DashboardTexts]: DashboardTexts[K] extends string ? K : never;
+}[keyof DashboardTexts];
 type Card = { id: string; label: string; value: string; to: string };
 type Chart = { id: string; title: string; node: ReactNode };
 
@@ -82,6 +88,12 @@ export function AdminDashboardRoute() {
     title,
     node,
   });
+  const card = (id: string, label: DashboardLabel, value: string, to: string): Card => ({
+    id,
+    label: t(`admin.dashboard.${label}`),
+    value,
+    to,
+  });
   const empty = <p className="dash-chart__empty">{t('admin.dashboard.noSales')}</p>;
 
   const sections: { id: string; title: string; cards: Card[]; charts: Chart[] }[] = [
@@ -89,36 +101,21 @@ export function AdminDashboardRoute() {
       id: 'sales',
       title: t('admin.dashboard.groups.sales'),
       cards: [
-        {
-          id: 'stat-sales',
-          label: t('admin.dashboard.sales'),
-          value: money(sales?.total?.net),
-          to: `/admin/orders?status=paid&${range}`,
-        },
-        {
-          id: 'stat-paid-orders',
-          label: t('admin.dashboard.paidOrders'),
-          value: count(sales?.total?.orders),
-          to: `/admin/orders?status=paid&${range}`,
-        },
-        {
-          id: 'stat-gross',
-          label: t('admin.dashboard.gross'),
-          value: money(sales?.total?.gross),
-          to: `/admin/orders?status=paid&${range}`,
-        },
-        {
-          id: 'stat-discounts',
-          label: t('admin.dashboard.discounts'),
-          value: money(sales?.total?.discounts),
-          to: `/admin/orders?status=paid&${range}`,
-        },
-        {
-          id: 'stat-coupons',
-          label: t('admin.dashboard.couponsUsed'),
-          value: count(data?.couponsUsed),
-          to: '/admin/coupon',
-        },
+        card('stat-sales', 'sales', money(sales?.total?.net), `/admin/orders?status=paid&${range}`),
+        card(
+          'stat-paid-orders',
+          'paidOrders',
+          count(sales?.total?.orders),
+          `/admin/orders?status=paid&${range}`,
+        ),
+        card('stat-gross', 'gross', money(sales?.total?.gross), `/admin/orders?status=paid&${range}`),
+        card(
+          'stat-discounts',
+          'discounts',
+          money(sales?.total?.discounts),
+          `/admin/orders?status=paid&${range}`,
+        ),
+        card('stat-coupons', 'couponsUsed', count(data?.couponsUsed), '/admin/coupon'),
       ],
       charts: data
         ? [
@@ -178,24 +175,19 @@ export function AdminDashboardRoute() {
       id: 'waiting',
       title: t('admin.dashboard.groups.waiting'),
       cards: [
-        {
-          id: 'stat-orders-waiting',
-          label: t('admin.dashboard.ordersWaiting'),
-          value: count(data?.waiting?.ordersWaiting),
-          to: '/admin/orders?status=wait',
-        },
-        {
-          id: 'stat-slips',
-          label: t('admin.dashboard.slipsToReview'),
-          value: count(data?.waiting?.slipsToReview),
-          to: '/admin/ordersConfirm',
-        },
-        {
-          id: 'stat-books-to-dispatch',
-          label: t('admin.dashboard.booksToDispatch'),
-          value: count(data?.waiting?.booksToDispatch),
-          to: '/admin/orders?book=toSend',
-        },
+        card(
+          'stat-orders-waiting',
+          'ordersWaiting',
+          count(data?.waiting?.ordersWaiting),
+          '/admin/orders?status=wait',
+        ),
+        card('stat-slips', 'slipsToReview', count(data?.waiting?.slipsToReview), '/admin/ordersConfirm'),
+        card(
+          'stat-books-to-dispatch',
+          'booksToDispatch',
+          count(data?.waiting?.booksToDispatch),
+          '/admin/orders?book=toSend',
+        ),
       ],
       charts: [],
     },
@@ -203,18 +195,13 @@ export function AdminDashboardRoute() {
       id: 'members',
       title: t('admin.dashboard.groups.members'),
       cards: [
-        {
-          id: 'stat-new-members',
-          label: t('admin.dashboard.newMembers'),
-          value: count(data?.members?.newMembers),
-          to: '/admin/user',
-        },
-        {
-          id: 'stat-premium',
-          label: t('admin.dashboard.premiumConversions'),
-          value: count(data?.members?.premiumConversions),
-          to: '/admin/user?status=Premium',
-        },
+        card('stat-new-members', 'newMembers', count(data?.members?.newMembers), '/admin/user'),
+        card(
+          'stat-premium',
+          'premiumConversions',
+          count(data?.members?.premiumConversions),
+          '/admin/user?status=Premium',
+        ),
       ],
       charts: data
         ? [
@@ -242,36 +229,11 @@ export function AdminDashboardRoute() {
       id: 'learning',
       title: t('admin.dashboard.groups.learning'),
       cards: [
-        {
-          id: 'stat-active-week',
-          label: t('admin.dashboard.activeThisWeek'),
-          value: count(data?.learning?.activeThisWeek),
-          to: '/admin/user',
-        },
-        {
-          id: 'stat-watch-hours',
-          label: t('admin.dashboard.watchHours'),
-          value: hours(data?.learning?.watchSeconds),
-          to: '/admin/video',
-        },
-        {
-          id: 'stat-sessions-today',
-          label: t('admin.dashboard.sessionsToday'),
-          value: count(data?.learning?.sessionsToday),
-          to: '/admin/courses',
-        },
-        {
-          id: 'stat-checkins',
-          label: t('admin.dashboard.checkIns'),
-          value: count(data?.learning?.checkIns),
-          to: '/admin/userChecking',
-        },
-        {
-          id: 'stat-live-viewers',
-          label: t('admin.dashboard.liveViewersNow'),
-          value: viewersNow,
-          to: '/admin/liveStreaming',
-        },
+        card('stat-active-week', 'activeThisWeek', count(data?.learning?.activeThisWeek), '/admin/user'),
+        card('stat-watch-hours', 'watchHours', hours(data?.learning?.watchSeconds), '/admin/video'),
+        card('stat-sessions-today', 'sessionsToday', count(data?.learning?.sessionsToday), '/admin/courses'),
+        card('stat-checkins', 'checkIns', count(data?.learning?.checkIns), '/admin/userChecking'),
+        card('stat-live-viewers', 'liveViewersNow', viewersNow, '/admin/liveStreaming'),
       ],
       charts:
         data && Array.isArray(data.learning?.series)
@@ -311,18 +273,13 @@ export function AdminDashboardRoute() {
       id: 'bookings',
       title: t('admin.dashboard.groups.bookings'),
       cards: [
-        {
-          id: 'stat-bookings-made',
-          label: t('admin.dashboard.bookingsMade'),
-          value: count(data?.bookings?.made),
-          to: '/admin/userCourseBooking',
-        },
-        {
-          id: 'stat-bookings-to-confirm',
-          label: t('admin.dashboard.bookingsToConfirm'),
-          value: count(data?.bookings?.toConfirm),
-          to: '/admin/userCourseBooking?confirm=N',
-        },
+        card('stat-bookings-made', 'bookingsMade', count(data?.bookings?.made), '/admin/userCourseBooking'),
+        card(
+          'stat-bookings-to-confirm',
+          'bookingsToConfirm',
+          count(data?.bookings?.toConfirm),
+          '/admin/userCourseBooking?confirm=N',
+        ),
       ],
       charts: [],
     },
