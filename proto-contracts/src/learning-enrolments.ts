@@ -94,6 +94,16 @@ export const ENROLMENT_ACTIONS = ['granted', 'updated', 'ended'] as const;
 export const EnrolmentActionSchema = Type.Union(ENROLMENT_ACTIONS.map((a) => Type.Literal(a)));
 export type EnrolmentAction = Static<typeof EnrolmentActionSchema>;
 
+/**
+ * What `learning.enrolment.changed` says happened: an audited action, or `announced` — no change,
+ * the enrolment's state as it is, written once for each enrolment stored before learning published
+ * enrolment events (D163) so read models that only learn enrolments from events know it too.
+ * `changedAt` is then the enrolment's last change, so any real change heard wins. Not an audit row.
+ */
+export const ENROLMENT_EVENT_ACTIONS = [...ENROLMENT_ACTIONS, 'announced'] as const;
+export const EnrolmentEventActionSchema = Type.Union(ENROLMENT_EVENT_ACTIONS.map((a) => Type.Literal(a)));
+export type EnrolmentEventAction = Static<typeof EnrolmentEventActionSchema>;
+
 /** The stored state of an enrolment, as events and the audit carry it (no course title). */
 export const EnrolmentState = Type.Object({
   enrolmentId: Uuid(),
@@ -134,15 +144,16 @@ export const EnrolmentAuditList = Type.Object({ items: Type.Array(EnrolmentAudit
 export type EnrolmentAuditList = Static<typeof EnrolmentAuditList>;
 
 /**
- * An enrolment was granted, edited or ended. `enrolment` is the full new state, `before` the state
- * before (null for a grant), `changedBy` the staff id (null when learning granted it for a paid
- * order). Consumers keep the newest by `changedAt`, then event id.
+ * An enrolment was granted, edited or ended (or `announced`: its state as it is, see
+ * ENROLMENT_EVENT_ACTIONS). `enrolment` is the full new state, `before` the state before (null for a
+ * grant and an announcement), `changedBy` the staff id (null when learning granted it for a paid
+ * order, and for an announcement). Consumers keep the newest by `changedAt`, then event id.
  */
 export const EnrolmentChanged = defineEvent(
   'learning.enrolment.changed',
   1,
   Type.Object({
-    action: EnrolmentActionSchema,
+    action: EnrolmentEventActionSchema,
     enrolment: EnrolmentState,
     before: Type.Union([EnrolmentState, Type.Null()]),
     changedBy: Type.Union([Type.String(), Type.Null()]),

@@ -18,6 +18,7 @@ import { checkInMigrations } from './migrations/0012-check-in.js';
 import { signedTermsMigrations } from './migrations/0013-signed-terms.js';
 import { courseLiveImagesMigrations } from './migrations/0014-course-live-images.js';
 import { dashboardSignalsMigrations } from './migrations/0015-dashboard-signals.js';
+import { sessionEnrolmentAnnounceMigrations } from './migrations/0016-session-enrolment-announce.js';
 import { Course } from './entities/course.js';
 import { Enrolment } from './entities/enrolment.js';
 import { EnrolmentAudit } from './entities/enrolment-audit.js';
@@ -44,6 +45,7 @@ import signedTerms from './plugins/app/signed-terms.js';
 import memberTermsRoutes from './routes/member-terms/index.js';
 import { MemberGroup, MemberGroupUser } from './entities/member-group.js';
 import courses from './plugins/app/courses.js';
+import announcePending from './plugins/app/announce-pending.js';
 import enrolments from './plugins/app/enrolments.js';
 import enrolmentAdmin from './plugins/app/enrolment-admin.js';
 import memberSessions from './plugins/app/member-sessions.js';
@@ -154,6 +156,7 @@ export async function buildApp(
       ...signedTermsMigrations,
       ...courseLiveImagesMigrations,
       ...dashboardSignalsMigrations,
+      ...sessionEnrolmentAnnounceMigrations,
     ],
     ...(opts.tokenKeys ? { tokenKeys: opts.tokenKeys } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
@@ -165,6 +168,7 @@ export async function buildApp(
       await app.register(memberSessions, { settings: config });
       await app.register(productGrants);
       await app.register(sessions);
+      await app.register(announcePending);
       await app.register(videos);
       await app.register(zoomRooms, { secretKey: config.LEARNING_SECRET_KEY });
       await app.register(documents, { settings: config });
