@@ -79,10 +79,16 @@ export default fp(
         const sessions = await announcePendingSessions(app.kit);
         const enrolments = await announcePendingEnrolments(app.kit);
         if (sessions || enrolments) {
-          app.kit.logger.info({ sessions, enrolments }, 'announced sessions and enrolments stored before their events');
+          app.kit.logger.info(
+            { sessions, enrolments },
+            'announced sessions and enrolments stored before their events',
+          );
         }
       } catch (err) {
-        app.kit.logger.error({ err }, 'could not announce earlier sessions and enrolments; will try at the next start');
+        app.kit.logger.error(
+          { err },
+          'could not announce earlier sessions and enrolments; will try at the next start',
+        );
       }
     });
   },
