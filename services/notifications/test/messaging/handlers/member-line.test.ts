@@ -65,11 +65,12 @@ const granted = (userId: string, courseId: string, enrolmentId = uuidv7()) =>
 const enrolmentChanged = (
   state: Partial<EnrolmentState> & Pick<EnrolmentState, 'enrolmentId' | 'userId' | 'courseId'>,
   changedAt: string,
+  action: EventData<typeof EnrolmentChanged>['action'] = state.status === 'ended' ? 'ended' : 'updated',
 ) =>
   buildEvent(
     EnrolmentChanged,
     {
-      action: state.status === 'ended' ? 'ended' : 'updated',
+      action,
       enrolment: {
         source: 'staff',
         status: 'active',
@@ -90,7 +91,7 @@ const enrolmentChanged = (
         ...state,
       },
       before: null,
-      changedBy: 'staff-1',
+      changedBy: action === 'announced' ? null : 'staff-1',
       changedAt,
     },
     { source: 'learning' },
@@ -371,6 +372,40 @@ describe('members’ LINE: reminders, live starts, check-in receipts', () => {
     expect(all.filter((d) => d.subject.includes('ถูกลบ'))).toEqual([]);
     const sent = await sentRows('line.session-reminder', 1, (d) => d.subject.includes('เฉพาะพิเศษ'));
     expect(sent[0]).toMatchObject({ to: lineIdOf(english), locale: 'en' });
+  });
+
+  it('an enrolment learning announces (stored before its events) counts for reminders; a newer change still wins', async () => {
+    // D163: learning announces enrolments notifications never heard of, with their last change time
+    const announcedCourse = uuidv7();
+    await learning.deliver(
+      enrolmentChanged(
+        { enrolmentId: uuidv7(), userId: thai, courseId: announcedCourse },
+        '2026-03-05T06:30:00.000Z',
+        'announced',
+      ),
+      'notifications',
+    );
+    // english's enrolment ended since; the announcement (older changedAt) arrives after the end
+    const englishEnrolment = uuidv7();
+    const englishState = { enrolmentId: englishEnrolment, userId: english, courseId: announcedCourse };
+    await learning.deliver(
+      enrolmentChanged({ ...englishState, status: 'ended' }, '2026-11-30T03:00:00.000Z'),
+      'notifications',
+    );
+    await learning.deliver(
+      enrolmentChanged(englishState, '2026-03-05T06:30:00.000Z', 'announced'),
+      'notifications',
+    );
+    const title = 'ประกาศย้อนหลัง';
+    // 2026-12-05 19:00 Bangkok = 12:00Z
+    await learning.deliver(
+      session({ id: uuidv7(), courseId: announcedCourse, title, date: '2026-12-05', start: '19:00' }),
+      'notifications',
+    );
+    now = new Date('2026-12-05T11:15:00.000Z');
+    await scheduler().runOnce();
+    const sent = await sentRows('line.session-reminder', 1, (d) => d.subject.includes(title));
+    expect(sent[0]).toMatchObject({ to: lineIdOf(thai), locale: 'th' });
   });
 
   it('a live start is told once per broadcast to the members of its courses', async () => {
