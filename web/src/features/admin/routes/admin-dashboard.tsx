@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import type adminTexts from '@/locales/th/admin.json';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,8 @@ type DashboardTexts = (typeof adminTexts)['admin']['dashboard'];
 type DashboardLabel = {
   [K in keyof DashboardTexts]: DashboardTexts[K] extends string ? K : never;
 }[keyof DashboardTexts];
+/** what a dashboard chart shows; chart() adds its title, accessible name and loading text */
+type BarChartProps = Omit<ComponentProps<typeof LazyDayBarChart>, 'loadingLabel' | 'title' | 'labelledBy'>;
 type Card = { id: string; label: string; value: string; to: string };
 type Chart = { id: string; title: string; node: ReactNode };
 
@@ -83,11 +85,6 @@ export function AdminDashboardRoute() {
     (PAYMENT_TYPE_CODES as readonly string[]).includes(key)
       ? t(`orderView.paymentType.${key as (typeof PAYMENT_TYPE_CODES)[number]}`)
       : key;
-  const chart = (id: string, title: string, node: ReactNode): Chart => ({
-    id: `dash-chart-${id}`,
-    title,
-    node,
-  });
   const card = (id: string, label: DashboardLabel, value: string, to: string): Card => ({
     id,
     label: t(`admin.dashboard.${label}`),
@@ -95,6 +92,19 @@ export function AdminDashboardRoute() {
     to,
   });
   const empty = <p className="dash-chart__empty">{t('admin.dashboard.noSales')}</p>;
+  /** a chart under its h3, which names it; null: nothing sold in the range ("no sales yet") */
+  const chart = (id: string, titleKey: DashboardLabel, bars: BarChartProps | null): Chart => {
+    const title = t(`admin.dashboard.${titleKey}`);
+    return {
+      id: `dash-chart-${id}`,
+      title,
+      node: bars ? (
+        <LazyDayBarChart loadingLabel={loading} title={title} labelledBy={`dash-chart-${id}`} {...bars} />
+      ) : (
+        empty
+      ),
+    };
+  };
 
   const sections: { id: string; title: string; cards: Card[]; charts: Chart[] }[] = [
     {
@@ -119,54 +129,34 @@ export function AdminDashboardRoute() {
       ],
       charts: data
         ? [
-            chart(
-              'sales',
-              t('admin.dashboard.salesChart'),
-              <LazyDayBarChart
-                loadingLabel={loading}
-                title={t('admin.dashboard.salesChart')}
-                labelledBy="dash-chart-sales"
-                valueLabel={t('admin.dashboard.baht')}
-                testId="chart-sales"
-                bars={salesSeries.map((p) => ({ label: p.bucket!, value: baht(p.net) }))}
-              />,
-            ),
+            chart('sales', 'salesChart', {
+              valueLabel: t('admin.dashboard.baht'),
+              testId: 'chart-sales',
+              bars: salesSeries.map((p) => ({ label: p.bucket!, value: baht(p.net) })),
+            }),
             chart(
               'payment',
-              t('admin.dashboard.byPaymentChart'),
-              paymentRows.length ? (
-                <LazyDayBarChart
-                  loadingLabel={loading}
-                  title={t('admin.dashboard.byPaymentChart')}
-                  labelledBy="dash-chart-payment"
-                  valueLabel={t('admin.dashboard.baht')}
-                  testId="chart-by-payment"
-                  horizontal
-                  bars={paymentRows.map((r) => ({
-                    label: paymentTypeLabel(r.key!),
-                    value: baht(r.net),
-                  }))}
-                />
-              ) : (
-                empty
-              ),
+              'byPaymentChart',
+              paymentRows.length
+                ? {
+                    valueLabel: t('admin.dashboard.baht'),
+                    testId: 'chart-by-payment',
+                    horizontal: true,
+                    bars: paymentRows.map((r) => ({ label: paymentTypeLabel(r.key!), value: baht(r.net) })),
+                  }
+                : null,
             ),
             chart(
               'product',
-              t('admin.dashboard.byProductChart'),
-              productRows.length ? (
-                <LazyDayBarChart
-                  loadingLabel={loading}
-                  title={t('admin.dashboard.byProductChart')}
-                  labelledBy="dash-chart-product"
-                  valueLabel={t('admin.dashboard.baht')}
-                  testId="chart-by-product"
-                  horizontal
-                  bars={productRows.map((r) => ({ label: r.name || r.key!, value: baht(r.net) }))}
-                />
-              ) : (
-                empty
-              ),
+              'byProductChart',
+              productRows.length
+                ? {
+                    valueLabel: t('admin.dashboard.baht'),
+                    testId: 'chart-by-product',
+                    horizontal: true,
+                    bars: productRows.map((r) => ({ label: r.name || r.key!, value: baht(r.net) })),
+                  }
+                : null,
             ),
           ]
         : [],
@@ -205,23 +195,16 @@ export function AdminDashboardRoute() {
       ],
       charts: data
         ? [
-            chart(
-              'members',
-              t('admin.dashboard.membersChart'),
-              <LazyDayBarChart
-                loadingLabel={loading}
-                title={t('admin.dashboard.membersChart')}
-                labelledBy="dash-chart-members"
-                valueLabel={t('admin.dashboard.newMembers')}
-                testId="chart-members"
-                counts
-                bars={memberSeries.map((p) => ({ label: p.bucket!, value: p.newMembers ?? 0 }))}
-                second={{
-                  label: t('admin.dashboard.premiumConversions'),
-                  values: memberSeries.map((p) => p.premiumConversions ?? 0),
-                }}
-              />,
-            ),
+            chart('members', 'membersChart', {
+              valueLabel: t('admin.dashboard.newMembers'),
+              testId: 'chart-members',
+              counts: true,
+              bars: memberSeries.map((p) => ({ label: p.bucket!, value: p.newMembers ?? 0 })),
+              second: {
+                label: t('admin.dashboard.premiumConversions'),
+                values: memberSeries.map((p) => p.premiumConversions ?? 0),
+              },
+            }),
           ]
         : [],
     },
@@ -238,34 +221,20 @@ export function AdminDashboardRoute() {
       charts:
         data && Array.isArray(data.learning?.series)
           ? [
-              chart(
-                'watch',
-                t('admin.dashboard.watchChart'),
-                <LazyDayBarChart
-                  loadingLabel={loading}
-                  title={t('admin.dashboard.watchChart')}
-                  labelledBy="dash-chart-watch"
-                  valueLabel={t('admin.dashboard.hours')}
-                  testId="chart-watch"
-                  bars={learningSeries.map((p) => ({
-                    label: p.bucket!,
-                    value: tenthsOfHour(p.watchSeconds ?? 0),
-                  }))}
-                />,
-              ),
-              chart(
-                'checkins',
-                t('admin.dashboard.checkInsChart'),
-                <LazyDayBarChart
-                  loadingLabel={loading}
-                  title={t('admin.dashboard.checkInsChart')}
-                  labelledBy="dash-chart-checkins"
-                  valueLabel={t('admin.dashboard.checkIns')}
-                  testId="chart-checkins"
-                  counts
-                  bars={learningSeries.map((p) => ({ label: p.bucket!, value: p.checkIns ?? 0 }))}
-                />,
-              ),
+              chart('watch', 'watchChart', {
+                valueLabel: t('admin.dashboard.hours'),
+                testId: 'chart-watch',
+                bars: learningSeries.map((p) => ({
+                  label: p.bucket!,
+                  value: tenthsOfHour(p.watchSeconds ?? 0),
+                })),
+              }),
+              chart('checkins', 'checkInsChart', {
+                valueLabel: t('admin.dashboard.checkIns'),
+                testId: 'chart-checkins',
+                counts: true,
+                bars: learningSeries.map((p) => ({ label: p.bucket!, value: p.checkIns ?? 0 })),
+              }),
             ]
           : [],
     },
