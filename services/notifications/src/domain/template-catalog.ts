@@ -26,6 +26,7 @@ import {
   liveStartedLine,
   sessionReminderLine,
 } from './line-templates.js';
+import { TEMPLATE_SPECS } from './template-files.js';
 import { emailCodeEmail, emailCodeTemplateName, type RenderedEmail } from './templates.js';
 
 /** What a preview needs besides the locale (the site's address and how members reach staff). */
@@ -45,22 +46,21 @@ export interface CatalogEntry {
 
 const chat = (text: string): RenderedEmail => ({ subject: text.split('\n')[0] ?? '', text, html: '' });
 
+type Sample = Pick<CatalogEntry, 'name' | 'render'>;
+
 /**
- * Every message notifications writes, with sample data: what the staff preview renders (issue 20).
- * The samples are made up (no member's data); a new template belongs here too (and in
- * template-files.ts TEMPLATE_SPECS, with its files in services/notifications/templates/).
+ * Sample data for every message notifications writes: what the staff preview renders (issue 20).
+ * The samples are made up (no member's data). A template's channel and languages are its spec's
+ * (template-files.ts TEMPLATE_SPECS, with its files in services/notifications/templates/); a new
+ * template needs a sample here too, or the service does not start.
  */
-export const TEMPLATE_CATALOG: CatalogEntry[] = [
-  ...(['register', 'password-reset'] as const).map((purpose): CatalogEntry => ({
+const SAMPLES: Sample[] = [
+  ...(['register', 'password-reset'] as const).map((purpose): Sample => ({
     name: emailCodeTemplateName(purpose),
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale) => emailCodeEmail({ code: '4821', purpose, locale, expiresInSeconds: 600 }),
   })),
   {
     name: CODES_LOCKED_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale) =>
       codesLockedEmail({
         purpose: 'password-reset',
@@ -72,15 +72,11 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: PASSWORD_CHANGED_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       passwordChangedEmail({ changedAt: '2026-11-26T14:05:00.000Z', siteUrl: ctx.siteUrl, locale }),
   },
   {
     name: ORDER_CONFIRMED_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       orderConfirmedEmail({
         reference: 'RIAN-0007',
@@ -92,8 +88,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: PAYMENT_REJECTED_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       paymentRejectedEmail({
         reference: 'RIAN-0009',
@@ -105,8 +99,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: GROUP_CONFIRMED_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       groupConfirmedEmail({
         groupType: 'line',
@@ -121,8 +113,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: BOOKING_MAIL_TEMPLATE,
-    channel: 'email',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       bookingMailEmail({
         name: 'สมชาย',
@@ -138,8 +128,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: NEW_MEMBER_CHAT_TEMPLATE,
-    channel: 'chat',
-    locales: ['th'],
     render: () =>
       chat(
         newMemberChatText({
@@ -153,15 +141,11 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: 'staff-chat.order-paid',
-    channel: 'chat',
-    locales: ['th'],
     render: () => chat(staffChatText('order-paid', 'RIAN-0007', 150_050)),
   },
   {
     // the words on the picture (the chat message beside it is staff-chat.order-paid's)
     name: ORDER_IMAGE_TEMPLATE,
-    channel: 'chat',
-    locales: ['th'],
     render: () => {
       const words = orderImageWords(false, 'RIAN-0007');
       return chat(`${words.heading}\n${words.referenceLine}`);
@@ -169,14 +153,10 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: 'staff-chat.slip-submitted',
-    channel: 'chat',
-    locales: ['th'],
     render: () => chat(staffChatText('slip-submitted', 'RIAN-0010', 150_050)),
   },
   {
     name: LIVE_STARTED_TEMPLATE,
-    channel: 'chat',
-    locales: ['th'],
     render: () =>
       chat(
         liveChatMessage({
@@ -189,8 +169,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: LIVE_STOPPED_TEMPLATE,
-    channel: 'chat',
-    locales: ['th'],
     render: () =>
       chat(
         liveChatMessage({
@@ -203,8 +181,6 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: LINE_SESSION_REMINDER_TEMPLATE,
-    channel: 'line',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       sessionReminderLine({
         title: locale === 'en' ? 'Forex live class' : 'เรียนสด Forex',
@@ -216,15 +192,11 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
   },
   {
     name: LINE_LIVE_STARTED_TEMPLATE,
-    channel: 'line',
-    locales: ['th', 'en'],
     render: (locale, ctx) =>
       liveStartedLine({ name: 'ไลฟ์ทองคำ', kind: 'stream', siteUrl: ctx.siteUrl, locale }),
   },
   {
     name: LINE_CHECK_IN_RECEIPT_TEMPLATE,
-    channel: 'line',
-    locales: ['th', 'en'],
     render: (locale) =>
       checkInReceiptLine({
         sessionTitle: locale === 'en' ? 'Gold trading seminar' : 'สัมมนาเทรดทองคำ',
@@ -233,3 +205,15 @@ export const TEMPLATE_CATALOG: CatalogEntry[] = [
       }),
   },
 ];
+
+/** Every message with its channel, languages and sample: the staff preview's list, in the specs' order. */
+for (const x of SAMPLES) {
+  if (!TEMPLATE_SPECS.some((spec) => spec.name === x.name)) {
+    throw new Error(`preview sample ${x.name}: no such message template in template-files.ts`);
+  }
+}
+export const TEMPLATE_CATALOG: CatalogEntry[] = TEMPLATE_SPECS.map((spec) => {
+  const sample = SAMPLES.find((x) => x.name === spec.name);
+  if (!sample) throw new Error(`message template ${spec.name}: no preview sample in template-catalog.ts`);
+  return { name: spec.name, channel: spec.channel, locales: [...spec.locales], render: sample.render };
+});
